@@ -1,0 +1,66 @@
+// swift-tools-version:6.0
+import Foundation
+import PackageDescription
+
+/// SwiftSyntax and SwiftParser come from the toolchain that builds us (`<toolchain>/usr/lib/swift/host`),
+/// never from the network. Found from the `swift` on PATH, symlinks resolved; `CFA_GATE_SWIFT_HOST_LIBS`
+/// names the folder instead.
+func toolchainHostLibraries() -> String {
+    let environment = ProcessInfo.processInfo.environment
+    if let override = environment["CFA_GATE_SWIFT_HOST_LIBS"], !override.isEmpty { return override }
+    for directory in (environment["PATH"] ?? "").split(separator: ":") {
+        let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("swift")
+        guard FileManager.default.isExecutableFile(atPath: candidate.path) else { continue }
+        // <toolchain>/usr/bin/swift → <toolchain>/usr/lib/swift/host
+        let usr = candidate.resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
+        let host = usr.appendingPathComponent("lib/swift/host").path
+        if FileManager.default.fileExists(atPath: "\(host)/SwiftParser.swiftmodule") { return host }
+    }
+    return "/usr/lib/swift/host"
+}
+
+let hostLibraries = toolchainHostLibraries()
+let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+/// Every target that imports CFAAnalysis (or SwiftSyntax itself) needs the toolchain's module folder.
+let toolchainSyntax: [SwiftSetting] = [.unsafeFlags(["-I", hostLibraries])]
+
+let package = Package(
+    name: "cfa-gate",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "cfa-gate", targets: ["cfa-gate"])
+    ],
+    targets: [
+        .systemLibrary(name: "CGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
+        .systemLibrary(
+            name: "CCmarkGFM", providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+
+        .target(name: "Checklist", dependencies: ["CCmarkGFM"], resources: [.embedInCode("cfa-change-gate.md")], swiftSettings: strict),
+        .target(name: "Git", dependencies: ["CGit2"], swiftSettings: strict),
+        .target(name: "Verdict", dependencies: ["COpenSSL"], swiftSettings: strict),
+        .target(
+            name: "CFAAnalysis",
+            swiftSettings: strict + toolchainSyntax,
+            linkerSettings: [
+                .unsafeFlags(["-L", hostLibraries, "-lSwiftParser", "-lSwiftSyntax", "-Xlinker", "-rpath", "-Xlinker", hostLibraries])
+            ]),
+        .target(name: "Probes", dependencies: ["Checklist", "Git", "Verdict"], swiftSettings: strict),
+        .target(name: "GateEngine", dependencies: ["Checklist", "Git", "Probes", "Verdict"], swiftSettings: strict),
+        .target(name: "Reporters", dependencies: ["Checklist", "GateEngine", "Verdict"], swiftSettings: strict),
+        .target(
+            name: "GateCommandLine", dependencies: ["Checklist", "GateEngine", "Git", "Probes", "Reporters", "Verdict"],
+            swiftSettings: strict),
+        .executableTarget(name: "cfa-gate", dependencies: ["GateCommandLine"], swiftSettings: strict),
+
+        .target(name: "GateTestSupport", path: "Tests/GateTestSupport"),
+        .testTarget(name: "ChecklistTests", dependencies: ["Checklist"]),
+        .testTarget(name: "GitTests", dependencies: ["Git", "GateTestSupport"]),
+        .testTarget(name: "VerdictTests", dependencies: ["Verdict"]),
+        .testTarget(name: "CFAAnalysisTests", dependencies: ["CFAAnalysis"], swiftSettings: toolchainSyntax),
+        .testTarget(name: "ProbesTests", dependencies: ["Probes", "Git", "Verdict", "GateTestSupport"]),
+        .testTarget(name: "GateEngineTests", dependencies: ["GateEngine", "Checklist", "Verdict", "Git", "GateTestSupport"]),
+        .testTarget(name: "GateCommandLineTests", dependencies: ["GateCommandLine", "cfa-gate", "Verdict", "GateTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
