@@ -1,0 +1,28 @@
+/// Everything that can go wrong while reading a git repository.
+public enum GitError: Error, Equatable, CustomStringConvertible {
+    /// No repository contains the given path (searched upwards like `git`).
+    case notARepository(String)
+    /// The repository at the given path has no work tree to check.
+    case bareRepository(String)
+    /// HEAD at the given work tree is unborn: nothing has been committed yet.
+    case noCommits(String)
+    /// The revision expression does not name a commit.
+    case unknownRevision(String)
+    /// Any other libgit2 failure, with libgit2's own explanation.
+    case libgit2(operation: String, message: String)
+
+    public var description: String {
+        switch self {
+        case .notARepository(let path):
+            return "\(path) is not inside a git repository — run cfa-gate from a clone or pass --repo DIR"
+        case .bareRepository(let path):
+            return "\(path) is a bare git repository without a work tree — run cfa-gate from a checked-out clone or pass --repo DIR"
+        case .noCommits(let path):
+            return "the git repository at \(path) has no commits yet — commit your work, then run cfa-gate again"
+        case .unknownRevision(let revision):
+            return "'\(revision)' does not name a commit in this repository — check the branch name, tag or commit id"
+        case .libgit2(let operation, let message):
+            return "git \(operation) failed: \(message)"
+        }
+    }
+}

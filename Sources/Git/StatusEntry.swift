@@ -1,0 +1,47 @@
+/// One reason the work tree is not clean at HEAD.
+///
+/// A file changed both in the index and in the work tree yields two entries,
+/// one per area.
+public struct StatusEntry: Sendable, Equatable, Hashable, CustomStringConvertible {
+    /// Path relative to the work tree root, `/`-separated. For a rename, the new path.
+    public var path: String
+    public var change: Change
+    public var area: Area
+
+    /// Which comparison found the change.
+    public enum Area: String, Sendable {
+        /// Index differs from HEAD.
+        case staged
+        /// Work tree differs from the index.
+        case unstaged
+        /// File is neither tracked nor ignored.
+        case untracked
+    }
+
+    public enum Change: String, Sendable {
+        case added, modified, deleted, renamed, typeChanged, untracked
+        /// An unresolved merge conflict in the index.
+        case conflicted
+    }
+
+    public init(path: String, change: Change, area: Area) {
+        self.path = path
+        self.change = change
+        self.area = area
+    }
+
+    /// e.g. "modified (unstaged): Sources/App/File.swift", "untracked: notes.txt"
+    public var description: String {
+        if area == .untracked && change == .untracked {
+            return "untracked: \(path)"
+        }
+        return "\(change.readableName) (\(area.rawValue)): \(path)"
+    }
+}
+
+extension StatusEntry.Change {
+    /// Words for messages; raw values stay identifier-like for machine output.
+    var readableName: String {
+        self == .typeChanged ? "type changed" : rawValue
+    }
+}
