@@ -1,0 +1,45 @@
+/// An in-toto Statement v1 whose subject is the judged git commit.
+public struct Statement: Codable, Sendable, Equatable {
+    public static let type = "https://in-toto.io/Statement/v1"
+    public static let predicateType = "https://cfa-gate.dev/verdict/v1"
+
+    /// What the statement is about, identified by digest.
+    public struct Subject: Codable, Sendable, Equatable {
+        public var name: String
+        /// Algorithm name to hex digest, e.g. `["gitCommit": "<sha1>"]`.
+        public var digest: [String: String]
+
+        public init(name: String, digest: [String: String]) {
+            self.name = name
+            self.digest = digest
+        }
+    }
+
+    /// Serialized as `_type`, as the in-toto spec requires.
+    public var type: String
+    public var subject: [Subject]
+    public var predicateType: String
+    public var predicate: GatePredicate
+
+    /// A cfa-gate statement about one commit of `repositoryName`.
+    public init(repositoryName: String, commit: String, predicate: GatePredicate) {
+        self.init(
+            type: Statement.type,
+            subject: [Subject(name: repositoryName, digest: ["gitCommit": commit])],
+            predicateType: Statement.predicateType,
+            predicate: predicate
+        )
+    }
+
+    public init(type: String, subject: [Subject], predicateType: String, predicate: GatePredicate) {
+        self.type = type
+        self.subject = subject
+        self.predicateType = predicateType
+        self.predicate = predicate
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case type = "_type"
+        case subject, predicateType, predicate
+    }
+}
