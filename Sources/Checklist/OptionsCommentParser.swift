@@ -1,0 +1,56 @@
+/// Accumulates the run options of one or more `<!-- cfa-gate: key=value … -->` comments.
+struct OptionsCommentParser {
+    static let knownKeys = ["package-path", "build-timeout", "test-timeout", "command-timeout", "allow-skipped"]
+    private static let durationExpectation = "a duration such as 90s, 20m, 1h or 1h30m"
+
+    let path: String
+    private(set) var options = ChecklistOptions()
+    private var firstLineOfKey: [String: Int] = [:]
+
+    init(path: String) {
+        self.path = path
+    }
+
+    mutating func read(_ text: String, line: Int) throws(ChecklistError) {
+        guard let settings = ArgumentSplitter.split(text) else { throw .unterminatedQuote(path: path, line: line) }
+        for setting in settings {
+            guard let equals = setting.firstIndex(of: "="), equals != setting.startIndex else {
+                throw .malformedOption(path: path, line: line, text: setting)
+            }
+            let key = String(setting[..<equals])
+            let value = String(setting[setting.index(after: equals)...])
+            guard Self.knownKeys.contains(key) else {
+                throw .unknownOption(path: path, line: line, key: key, knownKeys: Self.knownKeys)
+            }
+            if let firstLine = firstLineOfKey[key] {
+                throw .repeatedOption(path: path, line: line, key: key, firstLine: firstLine)
+            }
+            firstLineOfKey[key] = line
+            try apply(key: key, value: value, line: line)
+        }
+    }
+
+    private mutating func apply(key: String, value: String, line: Int) throws(ChecklistError) {
+        switch key {
+        case "package-path":
+            guard !value.isEmpty else {
+                throw .invalidOptionValue(path: path, line: line, key: key, value: value, expected: "a path relative to the repository root")
+            }
+            options.packagePath = value
+        case "allow-skipped":
+            guard let flag = Bool(value) else {
+                throw .invalidOptionValue(path: path, line: line, key: key, value: value, expected: "true or false")
+            }
+            options.allowSkipped = flag
+        default:
+            guard let duration = GateDuration.parse(value) else {
+                throw .invalidOptionValue(path: path, line: line, key: key, value: value, expected: Self.durationExpectation)
+            }
+            switch key {
+            case "build-timeout": options.buildTimeout = duration
+            case "test-timeout": options.testTimeout = duration
+            default: options.commandTimeout = duration
+            }
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Checklist
+import Testing
+
+@Suite struct ChecklistOptionsTests {
+    @Test func optionsCommentSetsEveryOption() throws {
+        let checklist = try parse("""
+            <!-- cfa-gate: package-path=Examples/App build-timeout=20m test-timeout=45m command-timeout=5m allow-skipped=false -->
+
+            1. Item.
+            """)
+        #expect(checklist.options == ChecklistOptions(
+            packagePath: "Examples/App",
+            buildTimeout: .seconds(20 * 60),
+            testTimeout: .seconds(45 * 60),
+            commandTimeout: .seconds(5 * 60),
+            allowSkipped: false
+        ))
+    }
+
+    @Test func optionsMaySpreadOverSeveralCommentsAndQuotePaths() throws {
+        let checklist = try parse("""
+            # Gate
+            <!-- cfa-gate: package-path="Examples/My App" -->
+
+            1. Item.
+
+            > <!-- cfa-gate: build-timeout=1h30m allow-skipped=true -->
+            """)
+        #expect(checklist.options == ChecklistOptions(packagePath: "Examples/My App", buildTimeout: .seconds(5400), allowSkipped: true))
+    }
+
+    @Test func noOptionsCommentLeavesEverythingUnset() throws {
+        #expect(try parse("1. Item. <!-- note -->").options == ChecklistOptions())
+    }
+
+    @Test func aBadDurationNamesItsLine() {
+        let error = parseError("""
+            1. Item.
+
+            <!-- cfa-gate: build-timeout=20 -->
+            """)
+        #expect(error == .invalidOptionValue(path: testPath, line: 3, key: "build-timeout", value: "20", expected: "a duration such as 90s, 20m, 1h or 1h30m"))
+        #expect(error?.description == "gate/checklist.md:3: option `build-timeout` has invalid value `20` — expected a duration such as 90s, 20m, 1h or 1h30m")
+    }
+
+    @Test func aBadBooleanIsAnError() {
+        #expect(parseError("<!-- cfa-gate: allow-skipped=yes -->\n1. X.") ==
+            .invalidOptionValue(path: testPath, line: 1, key: "allow-skipped", value: "yes", expected: "true or false"))
+    }
+
+    @Test func anUnknownKeyNamesItsLineAndTheKnownKeys() {
+        let error = parseError("""
+            1. Item.
+
+            <!-- cfa-gate: build-timeout=1m
+                 timeout=5m -->
+            """)
+        #expect(error == .unknownOption(path: testPath, line: 3, key: "timeout", knownKeys: ["package-path", "build-timeout", "test-timeout", "command-timeout", "allow-skipped"]))
+    }
+
+    @Test func aRepeatedKeyNamesBothLines() {
+        let error = parseError("""
+            <!-- cfa-gate: test-timeout=5m -->
+
+            1. Item.
+
+            <!-- cfa-gate: test-timeout=10m -->
+            """)
+        #expect(error == .repeatedOption(path: testPath, line: 5, key: "test-timeout", firstLine: 1))
+    }
+
+    @Test func anOptionWithoutValueIsMalformed() {
+        #expect(parseError("<!-- cfa-gate: allow-skipped -->\n\n1. X.") == .malformedOption(path: testPath, line: 1, text: "allow-skipped"))
+    }
+
+    @Test func optionsInsideAnItemAreAnError() {
+        #expect(parseError("1. X.\n   <!-- cfa-gate: build-timeout=1m -->") == .optionsInsideItem(path: testPath, line: 2))
+    }
+}
