@@ -1,0 +1,47 @@
+import Foundation
+import Verdict
+
+/// `swift build` in the package, extra checklist arguments passed through (`-Xswiftc -warnings-as-errors`).
+public struct BuildProbe: Sendable {
+    public var arguments: [String]
+
+    public init(arguments: [String] = []) {
+        self.arguments = arguments
+    }
+
+    public func run(in context: ProbeContext, logName: String) async -> ProbeOutcome {
+        guard let swift = context.swiftExecutable else { return .swiftMissing }
+        let command = LoggedCommand(
+            executable: swift, arguments: ["build"] + arguments, workingDirectory: context.packageDirectory,
+            logName: logName, timeout: context.timeouts.build)
+        let result = await command.run(in: context)
+        let displayed = (["swift", "build"] + arguments).joined(separator: " ")
+        let errors = CompilerDiagnostics.parse(result.output, repositoryRoot: context.repositoryRoot)
+        var evidence = Evidence(logs: result.log.map { [$0] } ?? [])
+        if let abnormal = result.termination.abnormalOutcome(running: displayed, evidence: evidence) {
+            evidence.excerpt = OutputExcerpt.tail(of: result.output)
+            return ProbeOutcome(status: abnormal.status, summary: abnormal.summary, evidence: evidence)
+        }
+        let warnings = CompilerDiagnostics.parse(result.output, repositoryRoot: context.repositoryRoot, severities: ["warning"])
+        if result.termination.succeeded {
+            let warningNote = warnings.isEmpty ? "" : " with \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
+            evidence.diagnostics = warnings
+            return ProbeOutcome(status: .passed, summary: "`\(displayed)` succeeded\(warningNote)", evidence: evidence)
+        }
+        evidence.diagnostics = errors + warnings.prefix(CompilerDiagnostics.maximumDiagnostics - errors.count)
+        evidence.excerpt = errors.isEmpty ? OutputExcerpt.tail(of: result.output) : []
+        return ProbeOutcome(status: .failed, summary: Self.failureSummary(displayed, errors: errors), evidence: evidence)
+    }
+
+    static func failureSummary(_ command: String, errors: [Diagnostic]) -> String {
+        guard let first = errors.first else { return "`\(command)` failed (see the log excerpt)" }
+        let location = [first.file, first.line.map(String.init)].compactMap { $0 }.joined(separator: ":")
+        let count = errors.count == CompilerDiagnostics.maximumDiagnostics ? "\(errors.count)+" : "\(errors.count)"
+        return "`\(command)` failed: \(count) error\(errors.count == 1 ? "" : "s"), first \(location): \(first.message)"
+    }
+}
+
+extension ProbeOutcome {
+    static let swiftMissing = ProbeOutcome.error(
+        "`swift` was not found on PATH — install a Swift toolchain or put its usr/bin on PATH")
+}

@@ -1,0 +1,49 @@
+import Foundation
+import Verdict
+
+/// Reads the compiler's own diagnostic lines (`path:line:column: error: message`) out of a build log.
+///
+/// The compiler has no other stable channel on the command line; this is the same form editors and
+/// Xcode consume, so it is parsed as a format, not guessed at.
+enum CompilerDiagnostics {
+    static let maximumDiagnostics = 50
+
+    static func parse(_ output: String, repositoryRoot: String, severities: Set<String> = ["error"]) -> [Diagnostic] {
+        var seen = Set<String>()
+        var diagnostics: [Diagnostic] = []
+        for line in output.split(separator: "\n") {
+            guard let diagnostic = parseLine(String(line), repositoryRoot: repositoryRoot),
+                let severity = diagnostic.severity, severities.contains(severity)
+            else { continue }
+            // The driver repeats a diagnostic once per compile job that sees the file; keep it once.
+            let key = "\(diagnostic.file ?? ""):\(diagnostic.line ?? 0):\(diagnostic.column ?? 0):\(diagnostic.message)"
+            guard seen.insert(key).inserted else { continue }
+            diagnostics.append(diagnostic)
+            if diagnostics.count == maximumDiagnostics { break }
+        }
+        return diagnostics
+    }
+
+    /// `file:line:column: severity: message`, or `file:line: severity: message`.
+    static func parseLine(_ line: String, repositoryRoot: String) -> Diagnostic? {
+        for severity in ["error", "warning"] {
+            guard let marker = line.range(of: ": \(severity): ") else { continue }
+            let location = line[..<marker.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
+            guard location.count >= 2, let lineNumber = Int(location[1]), lineNumber > 0 else { continue }
+            let column = location.count >= 3 ? Int(location[2]) : nil
+            let message = String(line[marker.upperBound...]).trimmingCharacters(in: .whitespaces)
+            return Diagnostic(
+                kind: .compiler, file: RepositoryPath.relative(String(location[0]), to: repositoryRoot),
+                line: lineNumber, column: column, severity: severity, message: OutputExcerpt.clip(message))
+        }
+        return nil
+    }
+}
+
+/// Paths in evidence are repository-relative so a verdict reads the same on every machine.
+enum RepositoryPath {
+    static func relative(_ path: String, to root: String) -> String {
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+}

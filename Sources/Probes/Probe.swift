@@ -1,0 +1,70 @@
+import Foundation
+import Verdict
+
+/// Everything a probe needs to know about the run it is part of.
+public struct ProbeContext: Sendable {
+    /// Absolute path of the repository's working tree.
+    public var repositoryRoot: String
+    /// Absolute path of the Swift package that `build` and `test` work on.
+    public var packageDirectory: String
+    /// Where probes write their full logs while the run is in progress.
+    public var logDirectory: String
+    public var environment: [String: String]
+    public var timeouts: ProbeTimeouts
+
+    public init(
+        repositoryRoot: String, packageDirectory: String, logDirectory: String,
+        environment: [String: String], timeouts: ProbeTimeouts
+    ) {
+        self.repositoryRoot = repositoryRoot
+        self.packageDirectory = packageDirectory
+        self.logDirectory = logDirectory
+        self.environment = environment
+        self.timeouts = timeouts
+    }
+
+    /// The `swift` driver found on this run's PATH, resolved to an absolute path.
+    public var swiftExecutable: String? {
+        ExecutableSearch.find("swift", searchPath: environment["PATH"])
+    }
+}
+
+public struct ProbeTimeouts: Sendable, Equatable {
+    public var build: Duration
+    public var test: Duration
+    public var command: Duration
+
+    public init(build: Duration = .seconds(30 * 60), test: Duration = .seconds(30 * 60), command: Duration = .seconds(5 * 60)) {
+        self.build = build
+        self.test = test
+        self.command = command
+    }
+}
+
+/// What a probe found: the status the item gets, a one-line summary, and bounded evidence.
+public struct ProbeOutcome: Sendable, Equatable {
+    public var status: ItemStatus
+    public var summary: String
+    public var evidence: Evidence
+
+    public init(status: ItemStatus, summary: String, evidence: Evidence = .empty) {
+        self.status = status
+        self.summary = summary
+        self.evidence = evidence
+    }
+
+    static func error(_ summary: String, evidence: Evidence = .empty) -> ProbeOutcome {
+        ProbeOutcome(status: .error, summary: summary, evidence: evidence)
+    }
+}
+
+/// The probes this version knows, by the name a checklist binds them with.
+public enum ProbeKind: String, CaseIterable, Sendable {
+    case build
+    case test
+    case gitClean = "git-clean"
+    case command
+    case manual
+
+    public static var knownNames: Set<String> { Set(allCases.map(\.rawValue)) }
+}
