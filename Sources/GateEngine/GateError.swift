@@ -1,0 +1,39 @@
+import Checklist
+import Git
+import Verdict
+
+/// Why a gate could not start or finish. Each maps to a documented exit code.
+public enum GateError: Error, Equatable, CustomStringConvertible {
+    case repository(GitError)
+    case checklist(ChecklistError)
+    case checklistUnreadable(path: String)
+    case noPackage(path: String)
+    case key(KeyError)
+    case verdictWrite(VerdictFileError)
+    case logs(path: String, reason: String)
+    case interrupted
+
+    public var description: String {
+        switch self {
+        case .repository(let error): "\(error)"
+        case .checklist(let error): "\(error)"
+        case .checklistUnreadable(let path): "\(path): cannot read the checklist — check the path given with --checklist"
+        case .noPackage(let path):
+            "\(path): no Package.swift here — pass --package-path DIR (relative to the repository) or set package-path in the checklist"
+        case .key(let error): "\(error)"
+        case .verdictWrite(let error): "\(error)"
+        case .logs(let path, let reason): "\(path): cannot keep the probe logs: \(reason)"
+        case .interrupted: "interrupted: the probes were stopped and no verdict was written"
+        }
+    }
+
+    /// 2 for anything the user must fix before a run can happen; 3 when the run itself could not complete;
+    /// 130 for Ctrl-C, as shells report it.
+    public var exitCode: Int32 {
+        switch self {
+        case .repository, .checklist, .checklistUnreadable, .noPackage, .key: 2
+        case .verdictWrite, .logs: 3
+        case .interrupted: 130
+        }
+    }
+}

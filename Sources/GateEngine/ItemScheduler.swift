@@ -1,0 +1,99 @@
+import Checklist
+import Foundation
+import Probes
+import Verdict
+
+/// Runs every item of a checklist as its probe, concurrently where that is safe.
+///
+/// `build` and `test` items share one lane, in that order, because they share the package's `.build`
+/// folder and `test` needs a good build; command items run beside them; `git-clean` is judged from a
+/// snapshot taken before anything starts and one taken after everything has finished.
+struct ItemScheduler: Sendable {
+    var items: [ChecklistItem]
+    var context: ProbeContext
+    var progress: @Sendable (GateEvent) -> Void
+
+    func run() async -> [ItemResult] {
+        let cleanItems = items.filter { $0.probe.name == ProbeKind.gitClean.rawValue }
+        let before = cleanItems.isEmpty ? nil : GitCleanProbe.snapshot(repositoryRoot: context.repositoryRoot)
+
+        var results: [Int: ItemResult] = [:]
+        await withTaskGroup(of: [ItemResult].self) { group in
+            let swiftPMItems = items.filter { [ProbeKind.build.rawValue, ProbeKind.test.rawValue].contains($0.probe.name) }
+            if !swiftPMItems.isEmpty {
+                group.addTask { await runSwiftPMLane(swiftPMItems) }
+            }
+            for item in items where item.probe.name == ProbeKind.command.rawValue {
+                group.addTask {
+                    [await measure(item) { logName in
+                        await CommandProbe(command: item.probe.arguments.joined(separator: " ")).run(in: context, logName: logName)
+                    }]
+                }
+            }
+            for item in items where item.probe.isManual {
+                let result = Self.result(
+                    for: item, outcome: ProbeOutcome(status: .manual, summary: "awaiting a person's review"), duration: .zero)
+                progress(.itemFinished(result))
+                results[item.number] = result
+            }
+            for await finished in group {
+                for result in finished { results[result.number] = result }
+            }
+        }
+
+        if let before {
+            let after = GitCleanProbe.snapshot(repositoryRoot: context.repositoryRoot)
+            for item in cleanItems {
+                progress(.itemStarted(item))
+                let result = Self.result(for: item, outcome: GitCleanProbe.judge(before: before, after: after), duration: .zero)
+                progress(.itemFinished(result))
+                results[item.number] = result
+            }
+        }
+        return items.compactMap { results[$0.number] }
+    }
+
+    /// Builds first, then tests; a test item after a build that did not pass is skipped with the reason.
+    private func runSwiftPMLane(_ laneItems: [ChecklistItem]) async -> [ItemResult] {
+        let builds = laneItems.filter { $0.probe.name == ProbeKind.build.rawValue }
+        let tests = laneItems.filter { $0.probe.name == ProbeKind.test.rawValue }
+        var finished: [ItemResult] = []
+        for item in builds {
+            finished.append(await measure(item) { logName in
+                await BuildProbe(arguments: item.probe.arguments).run(in: context, logName: logName)
+            })
+        }
+        let brokenBuild = finished.first { $0.status != .passed }
+        for item in tests {
+            if let brokenBuild {
+                let outcome = ProbeOutcome(status: .skipped, summary: "not run: the build did not pass (item \(brokenBuild.number))")
+                let result = Self.result(for: item, outcome: outcome, duration: .zero)
+                progress(.itemFinished(result))
+                finished.append(result)
+                continue
+            }
+            finished.append(await measure(item) { logName in
+                await TestProbe(arguments: item.probe.arguments).run(in: context, logName: logName)
+            })
+        }
+        return finished
+    }
+
+    private func measure(_ item: ChecklistItem, _ body: (String) async -> ProbeOutcome) async -> ItemResult {
+        progress(.itemStarted(item))
+        let clock = ContinuousClock()
+        let start = clock.now
+        let outcome = await body("\(item.number)-\(item.probe.name)")
+        let result = Self.result(for: item, outcome: outcome, duration: clock.now - start)
+        progress(.itemFinished(result))
+        return result
+    }
+
+    static func result(for item: ChecklistItem, outcome: ProbeOutcome, duration: Duration) -> ItemResult {
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        return ItemResult(
+            number: item.number, title: item.title, section: item.section, probe: item.probe.displayText,
+            status: outcome.status, summary: outcome.summary, durationSeconds: (seconds * 1000).rounded() / 1000,
+            evidence: outcome.evidence)
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import GateTestSupport
+import Testing
+@testable import GateEngine
+import Verdict
+
+@Suite(.serialized) struct GateRunTests {
+    static let passingChecklist = """
+        # Fixture gate
+
+        ## Build and tests
+
+        1. **The package builds.** <!-- probe: build -->
+        2. **Tests pass.** <!-- probe: test --filter Passing -->
+        3. **A custom check.** <!-- probe: command: test -f Package.swift -->
+
+        ## Tree and review
+
+        4. **Tree is clean.** <!-- probe: git-clean -->
+        5. **Someone looked at it.**
+        """
+
+    @Test func aPassingRunWritesASignedVerdictWithEveryRecordedFact() async throws {
+        let fixture = try GateFixture(checklist: Self.passingChecklist)
+        let log = EventLog()
+        let outcome = try await Gate.run(fixture.options()) { event in Task { await log.append(event) } }
+        let predicate = outcome.predicate
+        #expect(predicate.result == .passed, "\(predicate.items.map(\.summary))")
+        #expect(predicate.items.map(\.number) == [1, 2, 3, 4, 5])
+        #expect(predicate.items.map(\.status) == [.passed, .passed, .passed, .passed, .manual])
+        #expect(predicate.items[1].evidence.tests?.passed == 2)
+        #expect(predicate.items[0].section == "Build and tests")
+        #expect(predicate.awaitingReview.map(\.number) == [5])
+
+        let commit = try fixture.commit()
+        #expect(predicate.repository.commit == commit)
+        #expect(predicate.repository.tree == (try fixture.git.git("rev-parse", "HEAD^{tree}")))
+        #expect(predicate.repository.branch == "main")
+        #expect(predicate.checklist.path == "gate/cfa-change-gate.md")
+        #expect(predicate.checklist.sha256 == Digest.sha256Hex(Data(Self.passingChecklist.utf8)))
+        #expect(predicate.swiftToolchain?.contains("Swift version") == true)
+        #expect(predicate.signer.source == "local")
+        #expect(outcome.verdictPath == fixture.git.path(".git/cfa-gate/verdicts/\(commit).json"))
+
+        // The logs moved beside the verdict and their digests hold.
+        let buildLog = try #require(predicate.items[0].evidence.logs.first)
+        #expect(buildLog.path == "\(commit).logs/1-build.log")
+        let logData = try #require(FileManager.default.contents(atPath: fixture.git.path(".git/cfa-gate/verdicts/\(buildLog.path)")))
+        #expect(Digest.sha256Hex(logData) == buildLog.sha256)
+
+        // Anyone with the public key can check it; the local key's .pub sits in .git.
+        let checked = try VerdictCheck.verify(
+            verdictPath: outcome.verdictPath, publicKeyPath: outcome.publicKeyPath, commit: nil,
+            repositoryPath: fixture.git.root, environment: [:])
+        #expect(checked.statement == outcome.statement)
+        #expect(checked.statement.subject.first?.digest["gitCommit"] == commit)
+
+        // Progress: every automated item started and finished.
+        try await Task.sleep(for: .milliseconds(50))
+        let started = await log.events.compactMap { if case .itemStarted(let item) = $0 { item.number } else { nil } }
+        #expect(Set(started) == [1, 2, 3, 4])
+    }
+
+    @Test func aTestThatRewritesATrackedFileFailsTheCleanTreeItem() async throws {
+        let fixture = try GateFixture(checklist: """
+            1. Tests run. <!-- probe: test --filter RewritesTrackedFile -->
+            2. Clean. <!-- probe: git-clean -->
+            """)
+        let outcome = try await Gate.run(fixture.options())
+        #expect(outcome.predicate.items[0].status == .passed)
+        #expect(outcome.predicate.items[1].status == .failed)
+        #expect(outcome.predicate.items[1].summary.contains("README.md changed by the run"))
+        #expect(outcome.predicate.result == .failed)
+    }
+
+    @Test func aBrokenBuildFailsAndTheTestsAreSkippedWithTheReason() async throws {
+        let fixture = try GateFixture(checklist: """
+            1. Builds. <!-- probe: build -->
+            2. Tests. <!-- probe: test -->
+            """)
+        try SwiftPackageFixture.breakBuild(in: fixture.git)
+        let outcome = try await Gate.run(fixture.options())
+        #expect(outcome.predicate.items.map(\.status) == [.failed, .skipped])
+        #expect(outcome.predicate.items[1].summary.contains("item 1"))
+        #expect(outcome.predicate.result == .failed)
+    }
+
+    @Test func aHungCommandTimesOutAsAnErrorAndMakesTheResultError() async throws {
+        let fixture = try GateFixture(checklist: """
+            <!-- cfa-gate: command-timeout=1s -->
+            1. Quick. <!-- probe: command: true -->
+            2. Hangs. <!-- probe: command: sleep 60 -->
+            """, package: false)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let outcome = try await Gate.run(fixture.options())
+        #expect(clock.now - start < .seconds(20))
+        #expect(outcome.predicate.items.map(\.status) == [.passed, .error])
+        #expect(outcome.predicate.items[1].summary.contains("timed out after 1s"))
+        #expect(outcome.predicate.result == .error)
+    }
+
+    @Test func commandLineTimeoutsWinOverTheChecklist() async throws {
+        let fixture = try GateFixture(checklist: """
+            <!-- cfa-gate: command-timeout=1s -->
+            1. Takes two seconds. <!-- probe: command: sleep 2 -->
+            """, package: false)
+        let outcome = try await Gate.run(fixture.options { $0.commandTimeout = .seconds(30) })
+        #expect(outcome.predicate.result == .passed)
+    }
+
+    @Test func theChecklistPackagePathIsUsedAndTheCommandLineOneWins() async throws {
+        let fixture = try GateFixture(checklist: """
+            <!-- cfa-gate: package-path=missing/place -->
+            1. Builds. <!-- probe: build -->
+            """)
+        await #expect(throws: GateError.noPackage(path: fixture.git.path("missing/place"))) {
+            try await Gate.run(fixture.options())
+        }
+        let outcome = try await Gate.run(fixture.options { $0.packagePath = "./" })
+        #expect(outcome.predicate.repository.packagePath == ".")
+        #expect(outcome.predicate.result == .passed)
+    }
+
+    @Test func aCancelledRunStopsItsProbesAndWritesNoVerdict() async throws {
+        let fixture = try GateFixture(checklist: "1. Slow. <!-- probe: command: sleep 60 -->\n", package: false)
+        let options = fixture.options()
+        let run = Task { try await Gate.run(options) }
+        try await Task.sleep(for: .milliseconds(500))
+        run.cancel()
+        await #expect(throws: GateError.interrupted) { try await run.value }
+        let verdicts = fixture.git.path(".git/cfa-gate/verdicts")
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: verdicts))?.isEmpty ?? true)
+    }
+
+    @Test func anExplicitOutputPathAndKeyAreUsed() async throws {
+        let fixture = try GateFixture(checklist: "1. Ok. <!-- probe: command: true -->\n", package: false)
+        let key = try SigningKey.generate()
+        try key.write(to: fixture.git.path("keys/ci.pem"), overwrite: false)
+        let outcome = try await Gate.run(fixture.options {
+            $0.keyPath = fixture.git.path("keys/ci.pem")
+            $0.outputPath = fixture.git.path("out/verdict.json")
+        })
+        #expect(outcome.verdictPath == fixture.git.path("out/verdict.json"))
+        #expect(outcome.predicate.signer == SignerInfo(keyID: key.publicKey.keyID, source: "file", note: nil))
+        #expect(FileManager.default.fileExists(atPath: fixture.git.path("out/verdict.logs/1-command.log")))
+        _ = try DSSE.open(VerdictFile.read(path: outcome.verdictPath), trusting: key.publicKey)
+    }
+}
