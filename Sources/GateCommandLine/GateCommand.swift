@@ -1,0 +1,31 @@
+/// A `cfa-gate` subcommand: parsed from its arguments, then run; the result is the process's exit code.
+protocol GateCommand: Sendable {
+    static var name: String { get }
+    static var abstract: String { get }
+    static var help: String { get }
+    init(arguments: [String]) throws(UsageError)
+    func run(on terminal: Terminal) async -> Int32
+}
+
+/// The exit codes every subcommand shares; documented in `--help` and the README.
+public enum ExitCode {
+    public static let passed: Int32 = 0
+    public static let failed: Int32 = 1
+    public static let usage: Int32 = 2
+    public static let error: Int32 = 3
+    public static let rejected: Int32 = 4
+    public static let interrupted: Int32 = 130
+
+    static let helpText = """
+        Exit codes:
+          0  passed (verify: the verdict is authentic, for this commit, and passed)
+          1  failed: an automated item failed (verify: authentic verdict whose result is failed)
+          2  usage or configuration error: bad option, bad checklist, missing or wrong key,
+             not a git repository, repository without commits
+          3  error: a probe could not run (missing toolchain, crash, timeout), or the verdict
+             could not be written (verify: authentic verdict whose result is error)
+          4  verify only: the verdict is corrupt, tampered with, signed by another key,
+             or for another commit
+          130 interrupted (Ctrl-C): probes stopped, no verdict written
+        """
+}

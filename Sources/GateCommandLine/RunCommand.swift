@@ -1,0 +1,94 @@
+import Checklist
+import Foundation
+import GateEngine
+import Probes
+import Reporters
+import Verdict
+
+struct RunCommand: GateCommand {
+    static let name = "run"
+    static let abstract = "Run every checklist item against the repository and write a signed verdict."
+    static let help = """
+        USAGE: cfa-gate run [--repo DIR] [--package-path DIR] [--checklist FILE] [--key FILE]
+                            [--out FILE] [--format text|json]
+                            [--build-timeout D] [--test-timeout D] [--command-timeout D]
+
+        Loads the checklist, runs each numbered item as its probe (build, test, git-clean,
+        command; manual items are listed for a person), signs the verdict with Ed25519 and
+        writes it atomically.
+
+        OPTIONS:
+          --repo DIR            Repository to gate (default: the one containing the current folder).
+          --package-path DIR    Swift package inside the repository, relative to its root (default: .).
+          --checklist FILE      Checklist to use. Default: the repository's gate/cfa-change-gate.md,
+                                else the checklist built into cfa-gate.
+          --key FILE            Ed25519 private key (PKCS#8 PEM) to sign with. Default: the
+                                CFA_GATE_SIGNING_KEY variable (a path or the PEM text), else a key
+                                kept in .git/cfa-gate/ and created on first use.
+          --out FILE            Where to write the verdict (default: .git/cfa-gate/verdicts/<commit>.json).
+                                Full probe logs go beside it in <name>.logs/.
+          --format text|json    text: progress and a summary; json: the signed verdict on standard
+                                output, progress on standard error.
+          --build-timeout D     Time limit for each build item (default 30m). D is like 90s, 20m, 1h30m.
+          --test-timeout D      Time limit for each test item (default 30m).
+          --command-timeout D   Time limit for each command item (default 5m).
+
+        Precedence: a command-line option wins over the checklist's own
+        <!-- cfa-gate: package-path=… build-timeout=… --> settings, which win over the defaults.
+
+        \(ExitCode.helpText)
+        """
+
+    var options: GateOptions
+    var format: String
+
+    init(arguments: [String]) throws(UsageError) {
+        let reader = try ArgumentReader(
+            arguments, command: Self.name,
+            valueOptions: [
+                "--repo", "--package-path", "--checklist", "--key", "--out", "--format", "--build-timeout",
+                "--test-timeout", "--command-timeout",
+            ])
+        try reader.noPositionals(command: Self.name)
+        format = try reader.format(allowed: ["text", "json"], command: Self.name)
+        func duration(_ name: String) throws(UsageError) -> Duration? {
+            guard let text = reader.options[name] else { return nil }
+            guard let value = GateDuration.parse(text) else {
+                throw UsageError("\(name) \(text) is not a duration — write it like 90s, 20m or 1h30m")
+            }
+            return value
+        }
+        options = GateOptions(
+            repositoryPath: reader.options["--repo"] ?? ".", packagePath: reader.options["--package-path"],
+            checklistPath: reader.options["--checklist"], keyPath: reader.options["--key"],
+            outputPath: reader.options["--out"], buildTimeout: try duration("--build-timeout"),
+            testTimeout: try duration("--test-timeout"), commandTimeout: try duration("--command-timeout"),
+            environment: ProcessInfo.processInfo.environment, tool: ToolInfo(name: "cfa-gate", version: CFAGate.version))
+    }
+
+    func run(on terminal: Terminal) async -> Int32 {
+        ProcessInterruption.install()
+        let json = format == "json"
+        let outcome: GateOutcome
+        do {
+            outcome = try await Gate.run(options) { event in
+                guard let line = ProgressReporter.line(for: event) else { return }
+                json ? terminal.err(line) : terminal.out(line)
+            }
+        } catch {
+            terminal.err("cfa-gate: \(error)")
+            return error.exitCode
+        }
+        if json {
+            terminal.out(String(decoding: (try? VerdictCoding.encoder(.file).encode(outcome.envelope)) ?? Data(), as: UTF8.self))
+        } else {
+            let verify = "cfa-gate verify \(outcome.verdictPath) --pubkey \(outcome.publicKeyPath ?? "PUBLIC-KEY.pem")"
+            ProgressReporter.summary(outcome, verifyCommand: verify).forEach(terminal.out)
+        }
+        switch outcome.predicate.result {
+        case .passed: return ExitCode.passed
+        case .failed: return ExitCode.failed
+        case .error: return ExitCode.error
+        }
+    }
+}

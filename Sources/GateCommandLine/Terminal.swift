@@ -1,0 +1,18 @@
+import Foundation
+
+/// Where a command writes: standard output for results, standard error for progress and problems.
+public struct Terminal: Sendable {
+    public var environment: [String: String]
+
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.environment = environment
+    }
+
+    public func out(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    public func err(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import GateEngine
+import Verdict
+
+struct VerifyCommand: GateCommand {
+    static let name = "verify"
+    static let abstract = "Check a verdict's signature and that it is for the named commit."
+    static let help = """
+        USAGE: cfa-gate verify VERDICT [--pubkey FILE] [--commit REV] [--repo DIR]
+
+        Checks the DSSE signature of VERDICT against the trusted public key, checks that the
+        in-toto statement names the commit REV (default: HEAD), and prints the gate's result.
+
+        OPTIONS:
+          --pubkey FILE   PEM public key to trust (the .pub written by `cfa-gate keygen`).
+                          Default: the public half of CFA_GATE_SIGNING_KEY, else this clone's
+                          local key in .git/cfa-gate/.
+          --commit REV    Commit the verdict must be for (default: HEAD). Without a repository,
+                          give the full 40-character commit id.
+          --repo DIR      Repository to resolve REV in (default: the current one).
+
+        \(ExitCode.helpText)
+        """
+
+    var verdictPath: String
+    var publicKeyPath: String?
+    var commit: String?
+    var repositoryPath: String?
+
+    init(arguments: [String]) throws(UsageError) {
+        let reader = try ArgumentReader(arguments, command: Self.name, valueOptions: ["--pubkey", "--commit", "--repo"])
+        verdictPath = try reader.positional(named: "a VERDICT file", command: Self.name)
+        publicKeyPath = reader.options["--pubkey"]
+        commit = reader.options["--commit"]
+        repositoryPath = reader.options["--repo"]
+    }
+
+    func run(on terminal: Terminal) async -> Int32 {
+        let checked: VerdictCheck.Checked
+        do {
+            checked = try VerdictCheck.verify(
+                verdictPath: verdictPath, publicKeyPath: publicKeyPath, commit: commit, repositoryPath: repositoryPath,
+                environment: terminal.environment)
+        } catch {
+            terminal.err("cfa-gate: \(error)")
+            switch error {
+            case .setup: return ExitCode.usage
+            case .rejected: return ExitCode.rejected
+            }
+        }
+        let predicate = checked.statement.predicate
+        terminal.out("signature: valid (Ed25519, keyid \(checked.keyID))")
+        terminal.out("commit:    \(checked.commit) matches")
+        terminal.out("result:    \(predicate.result.rawValue)")
+        if !predicate.awaitingReview.isEmpty {
+            terminal.out("awaiting a person: items \(predicate.awaitingReview.map { String($0.number) }.joined(separator: ", "))")
+        }
+        switch predicate.result {
+        case .passed: return ExitCode.passed
+        case .failed: return ExitCode.failed
+        case .error: return ExitCode.error
+        }
+    }
+}

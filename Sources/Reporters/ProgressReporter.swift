@@ -1,0 +1,44 @@
+import Checklist
+import GateEngine
+import Verdict
+
+/// One line per event while a run goes: when an item starts and when it finishes, with its status and time.
+public enum ProgressReporter {
+    public static func line(for event: GateEvent) -> String? {
+        switch event {
+        case .checklistLoaded(let path, let count):
+            return "checklist \(path): \(count) items"
+        case .itemStarted(let item):
+            return "[\(item.number)] start   \(item.probe.displayText) — \(item.title)"
+        case .itemFinished(let result):
+            // Manual items are listed together in the summary instead of one line each.
+            guard result.status != .manual else { return nil }
+            let status = result.status.label.padding(toLength: 6, withPad: " ", startingAt: 0)
+            return "[\(result.number)] \(status)  \(DurationText.seconds(result.durationSeconds))  \(result.summary)"
+        }
+    }
+
+    /// The closing lines of `run`: the result, counts, failures with their first evidence, where the
+    /// verdict is, and how to check it.
+    public static func summary(_ outcome: GateOutcome, verifyCommand: String) -> [String] {
+        let predicate = outcome.predicate
+        var lines = [""]
+        let counts = ItemStatus.allCases.map { status in
+            "\(predicate.items.filter { $0.status == status }.count) \(status.rawValue)"
+        }
+        lines.append("Result: \(predicate.result.banner) — \(counts.joined(separator: ", "))")
+        for item in predicate.items where item.status == .failed || item.status == .error {
+            lines.append("  \(item.status.label) \(item.number). \(item.title): \(item.summary)")
+            for diagnostic in item.evidence.diagnostics.prefix(3) {
+                lines.append("      \(diagnostic.locatedMessage)")
+            }
+        }
+        if !predicate.awaitingReview.isEmpty {
+            let numbers = predicate.awaitingReview.map { String($0.number) }.joined(separator: ", ")
+            lines.append("Awaiting a person: items \(numbers)")
+        }
+        lines.append("Verdict: \(outcome.verdictPath)")
+        lines.append("Verify:  \(verifyCommand)")
+        return lines
+    }
+}

@@ -1,0 +1,34 @@
+import Verdict
+
+extension ItemStatus {
+    /// Fixed-width words rather than symbols, so CI logs and greps read the same as a terminal.
+    public var label: String {
+        switch self {
+        case .passed: "pass"
+        case .failed: "FAIL"
+        case .error: "ERROR"
+        case .skipped: "skip"
+        case .manual: "manual"
+        }
+    }
+}
+
+extension GateResult {
+    public var banner: String { rawValue.uppercased() }
+}
+
+enum DurationText {
+    static func seconds(_ value: Double) -> String {
+        value < 60 ? String(format: "%.1fs", value) : "\(Int(value) / 60)m\(String(format: "%02d", Int(value) % 60))s"
+    }
+}
+
+extension Diagnostic {
+    /// The compiler's own form, `file:line:column: severity: message`, so terminals and editors link it.
+    public var locatedMessage: String {
+        let location = [file, line.map(String.init), column.map(String.init)].compactMap { $0 }.joined(separator: ":")
+        let prefix = location.isEmpty ? "" : "\(location): "
+        let subject = name.map { "\($0): " } ?? ""
+        return "\(prefix)\(severity ?? "error"): \(subject)\(message)"
+    }
+}

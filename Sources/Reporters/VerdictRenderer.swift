@@ -1,0 +1,44 @@
+import Foundation
+import Verdict
+
+/// `cfa-gate show`: a verdict as a person reads it, every item with its evidence, grouped by section.
+public enum VerdictRenderer {
+    public static func text(_ statement: Statement, signatureNote: String) -> String {
+        let predicate = statement.predicate
+        var lines: [String] = []
+        let elapsed = predicate.finishedAt.timeIntervalSince(predicate.startedAt)
+        lines.append("Verdict:   \(predicate.result.banner)")
+        lines.append("Commit:    \(predicate.repository.commit)\(predicate.repository.branch.map { " (\($0))" } ?? "")")
+        lines.append("Tree:      \(predicate.repository.tree)   package: \(predicate.repository.packagePath)")
+        lines.append("Checklist: \(predicate.checklist.path)   sha256 \(predicate.checklist.sha256)")
+        lines.append("Tool:      \(predicate.tool.name) \(predicate.tool.version)   \(predicate.swiftToolchain ?? "Swift toolchain: unknown")")
+        lines.append("Ran:       \(predicate.startedAt.formatted(.iso8601)) for \(DurationText.seconds(elapsed))")
+        lines.append("Signature: \(signatureNote)")
+        if let note = predicate.signer.note { lines.append("           \(note)") }
+
+        var section: String?? = .none
+        for item in predicate.items {
+            if section != .some(item.section) {
+                section = .some(item.section)
+                lines.append("")
+                lines.append(item.section ?? "Items")
+            }
+            let status = item.status.label.padding(toLength: 6, withPad: " ", startingAt: 0)
+            let time = item.status == .manual ? "" : "  \(DurationText.seconds(item.durationSeconds))"
+            lines.append("  \(status) \(item.number). \(item.title)  [\(item.probe)]\(time)")
+            if item.status != .manual { lines.append("         \(item.summary)") }
+            if let tests = item.evidence.tests {
+                lines.append("         tests: \(tests.passed) passed, \(tests.failed) failed, \(tests.skipped) skipped")
+            }
+            for diagnostic in item.evidence.diagnostics { lines.append("         \(diagnostic.locatedMessage)") }
+            for excerpt in item.evidence.excerpt { lines.append("         | \(excerpt)") }
+            for log in item.evidence.logs { lines.append("         log: \(log.path) (\(log.bytes) bytes, sha256 \(log.sha256.prefix(12))…)") }
+        }
+        if !predicate.awaitingReview.isEmpty {
+            lines.append("")
+            lines.append("Awaiting a person:")
+            for item in predicate.awaitingReview { lines.append("  [ ] \(item.number). \(item.title)") }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
