@@ -60,6 +60,7 @@ let package = Package(
         .testTarget(name: "CFAAnalysisTests", dependencies: ["CFAAnalysis"], swiftSettings: toolchainSyntax),
         .testTarget(name: "ProbesTests", dependencies: ["Probes", "Git", "Verdict", "GateTestSupport"]),
         .testTarget(name: "GateEngineTests", dependencies: ["GateEngine", "Checklist", "Verdict", "Git", "GateTestSupport"]),
+        .testTarget(name: "ReportersTests", dependencies: ["Reporters", "Verdict", "GateEngine"], exclude: ["Golden"]),
         .testTarget(name: "GateCommandLineTests", dependencies: ["GateCommandLine", "cfa-gate", "Verdict", "GateTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -12,6 +12,7 @@ struct RunCommand: GateCommand {
         USAGE: cfa-gate run [--repo DIR] [--package-path DIR] [--checklist FILE] [--key FILE]
                             [--out FILE] [--format text|json]
                             [--build-timeout D] [--test-timeout D] [--command-timeout D]
+                            [--no-progress]
 
         Loads the checklist, runs each numbered item as its probe (build, test, git-clean,
         command; manual items are listed for a person), signs the verdict with Ed25519 and
@@ -32,6 +33,8 @@ struct RunCommand: GateCommand {
           --build-timeout D     Time limit for each build item (default 30m). D is like 90s, 20m, 1h30m.
           --test-timeout D      Time limit for each test item (default 30m).
           --command-timeout D   Time limit for each command item (default 5m).
+          --no-progress         One plain line per event even on a terminal (no redrawing).
+                                Colour is used only on a terminal and never when NO_COLOR is set.
 
         Precedence: a command-line option wins over the checklist's own
         <!-- cfa-gate: package-path=… build-timeout=… --> settings, which win over the defaults.
@@ -41,6 +44,7 @@ struct RunCommand: GateCommand {
 
     var options: GateOptions
     var format: String
+    var progressRequested: Bool
 
     init(arguments: [String]) throws(UsageError) {
         let reader = try ArgumentReader(
@@ -48,7 +52,8 @@ struct RunCommand: GateCommand {
             valueOptions: [
                 "--repo", "--package-path", "--checklist", "--key", "--out", "--format", "--build-timeout",
                 "--test-timeout", "--command-timeout",
-            ])
+            ], flagOptions: ["--no-progress"])
+        progressRequested = !reader.flags.contains("--no-progress")
         try reader.noPositionals(command: Self.name)
         format = try reader.format(allowed: ["text", "json"], command: Self.name)
         func duration(_ name: String) throws(UsageError) -> Duration? {
@@ -69,13 +74,21 @@ struct RunCommand: GateCommand {
     func run(on terminal: Terminal) async -> Int32 {
         ProcessInterruption.install()
         let json = format == "json"
+        // With JSON on standard output, progress goes to standard error so the output stays parseable.
+        let style = TerminalStyle.detect(
+            isTTY: terminal.isTerminal(standardError: json), environment: terminal.environment,
+            progressRequested: progressRequested)
+        let display = LiveProgress(style: style) { text in terminal.raw(text, toStandardError: json) }
+        let (events, continuation) = AsyncStream.makeStream(of: GateEvent.self)
+        async let rendering: Void = display.consume(events)
         let outcome: GateOutcome
         do {
-            outcome = try await Gate.run(options) { event in
-                guard let line = ProgressReporter.line(for: event) else { return }
-                json ? terminal.err(line) : terminal.out(line)
-            }
+            outcome = try await Gate.run(options) { continuation.yield($0) }
+            continuation.finish()
+            await rendering
         } catch {
+            continuation.finish()
+            await rendering
             terminal.err("cfa-gate: \(error)")
             return error.exitCode
         }
@@ -83,7 +96,7 @@ struct RunCommand: GateCommand {
             terminal.out(String(decoding: (try? VerdictCoding.encoder(.file).encode(outcome.envelope)) ?? Data(), as: UTF8.self))
         } else {
             let verify = "cfa-gate verify \(outcome.verdictPath) --pubkey \(outcome.publicKeyPath ?? "PUBLIC-KEY.pem")"
-            ProgressReporter.summary(outcome, verifyCommand: verify).forEach(terminal.out)
+            ProgressReporter.summary(outcome, verifyCommand: verify, style: style).forEach(terminal.out)
         }
         switch outcome.predicate.result {
         case .passed: return ExitCode.passed

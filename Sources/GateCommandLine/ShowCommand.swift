@@ -39,7 +39,8 @@ struct ShowCommand: GateCommand {
             envelope = try VerdictFile.read(path: verdictPath)
             statement = try DSSE.unverifiedStatement(in: envelope)
         } catch {
-            terminal.err("cfa-gate: \(verdictPath): \(error)")
+            terminal.err("cfa-gate: \(error)")
+            if case .unreadable = error { return ExitCode.usage }
             return ExitCode.rejected
         }
         if format == "json" {

@@ -15,4 +15,13 @@ public struct Terminal: Sendable {
     public func err(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
+
+    /// Text exactly as given (progress redraws bring their own newlines and cursor movements).
+    public func raw(_ text: String, toStandardError: Bool) {
+        (toStandardError ? FileHandle.standardError : FileHandle.standardOutput).write(Data(text.utf8))
+    }
+
+    public func isTerminal(standardError: Bool) -> Bool {
+        isatty(standardError ? 2 : 1) == 1
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GateEngine
+import Reporters
 import Verdict
 
 struct VerifyCommand: GateCommand {
@@ -53,7 +54,7 @@ struct VerifyCommand: GateCommand {
         terminal.out("commit:    \(checked.commit) matches")
         terminal.out("result:    \(predicate.result.rawValue)")
         if !predicate.awaitingReview.isEmpty {
-            terminal.out("awaiting a person: items \(predicate.awaitingReview.map { String($0.number) }.joined(separator: ", "))")
+            terminal.out("awaiting a person: items \(ItemNumbers.compact(predicate.awaitingReview.map(\.number)))")
         }
         switch predicate.result {
         case .passed: return ExitCode.passed

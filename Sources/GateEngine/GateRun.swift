@@ -44,6 +44,13 @@ public struct GateOutcome: Sendable {
     /// The public key that verifies this verdict, when it is kept in a file.
     public var publicKeyPath: String?
     public var predicate: GatePredicate { statement.predicate }
+
+    public init(envelope: Envelope, statement: Statement, verdictPath: String, publicKeyPath: String?) {
+        self.envelope = envelope
+        self.statement = statement
+        self.verdictPath = verdictPath
+        self.publicKeyPath = publicKeyPath
+    }
 }
 
 public enum Gate {
@@ -140,6 +147,7 @@ public enum Gate {
 
     /// A path as given on the command line, made absolute against the current folder.
     public static func absolute(_ path: String) -> String {
-        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        return URL(fileURLWithPath: joined).standardizedFileURL.path
     }
 }

@@ -49,9 +49,17 @@ public enum VerdictCheck {
             throw .setup("\(error)")
         }
 
+        let envelope: Envelope
+        do {
+            envelope = try VerdictFile.read(path: verdictPath)
+        } catch {
+            // A file that is not there is a wrong argument; one that is there but broken is a rejection.
+            if case .unreadable = error { throw .setup("\(error)") }
+            throw .rejected("\(error)")
+        }
         let statement: Statement
         do {
-            statement = try DSSE.open(try VerdictFile.read(path: verdictPath), trusting: key)
+            statement = try DSSE.open(envelope, trusting: key)
         } catch {
             throw .rejected("\(verdictPath): \(error)")
         }

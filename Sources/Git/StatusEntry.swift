@@ -32,10 +32,12 @@ public struct StatusEntry: Sendable, Equatable, Hashable, CustomStringConvertibl
 
     /// e.g. "modified (unstaged): Sources/App/File.swift", "untracked: notes.txt"
     public var description: String {
-        if area == .untracked && change == .untracked {
-            return "untracked: \(path)"
-        }
-        return "\(change.readableName) (\(area.rawValue)): \(path)"
+        "\(state): \(path)"
+    }
+
+    /// The change without the path, for places that show the path beside it: "modified (unstaged)", "untracked".
+    public var state: String {
+        area == .untracked && change == .untracked ? "untracked" : "\(change.readableName) (\(area.rawValue))"
     }
 }
 

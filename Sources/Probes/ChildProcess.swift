@@ -28,8 +28,6 @@ public struct ChildProcess: Sendable {
     public var environment: [String: String]
     public var logPath: String
     public var timeout: Duration
-    /// How long a process group gets between SIGTERM and SIGKILL.
-    public var terminationGrace: Duration = .seconds(3)
 
     public init(
         executable: String, arguments: [String], workingDirectory: String,
@@ -55,11 +53,11 @@ public struct ChildProcess: Sendable {
         while true {
             if let ended = reap(pid, blocking: false) { return ended }
             if Task.isCancelled || ProcessInterruption.isRequested {
-                await stopGroup(pid)
+                await stopTree(pid)
                 return .interrupted
             }
             if clock.now - start >= timeout {
-                await stopGroup(pid)
+                await stopTree(pid)
                 return .timedOut(after: timeout)
             }
             try? await Task.sleep(for: pause)
@@ -122,20 +120,23 @@ public struct ChildProcess: Sendable {
         return .signalled(signal)
     }
 
-    /// SIGTERM to the whole group, a grace period, then SIGKILL; always reaps the direct child.
-    private func stopGroup(_ pid: pid_t) async {
-        kill(-pid, SIGTERM)
-        let clock = ContinuousClock()
-        let deadline = clock.now + terminationGrace
-        while clock.now < deadline {
-            if reap(pid, blocking: false) != nil {
-                // The direct child is gone; grandchildren may still hold the group.
-                kill(-pid, SIGKILL)
-                return
-            }
-            try? await Task.sleep(for: .milliseconds(20))
+    /// Stops everything the child started, then reaps the child.
+    ///
+    /// Killing the process group is not enough: SwiftPM's driver starts each compiler job in a group of
+    /// its own, and those jobs outlive a killed driver. So the whole tree of descendants is frozen with
+    /// SIGSTOP first (a frozen process cannot fork or be re-parented away from us), collected until no
+    /// new member appears, and then killed, together with the group.
+    private func stopTree(_ pid: pid_t) async {
+        var frozen = Set<pid_t>([pid])
+        kill(pid, SIGSTOP)
+        while true {
+            let found = ProcessTree.descendants(of: pid).subtracting(frozen)
+            if found.isEmpty { break }
+            for member in found { kill(member, SIGSTOP) }
+            frozen.formUnion(found)
         }
         kill(-pid, SIGKILL)
+        for member in frozen { kill(member, SIGKILL) }
         _ = reap(pid, blocking: true)
     }
 }

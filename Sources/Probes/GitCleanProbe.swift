@@ -26,12 +26,12 @@ public enum GitCleanProbe {
         let alreadyDirty = Set(entriesBefore)
         let changedByRun = entriesAfter.filter { !alreadyDirty.contains($0) }
         var diagnostics = entriesBefore.map { entry in
-            Diagnostic(kind: .git, file: entry.path, severity: "error", message: entry.description)
+            Diagnostic(kind: .git, file: entry.path, severity: "error", message: entry.state)
         }
         diagnostics += changedByRun.map { entry in
             Diagnostic(
                 kind: .git, file: entry.path, severity: "error",
-                message: "\(entry.description) — changed while the probes ran (a build or test wrote it)")
+                message: "\(entry.state) — changed while the probes ran (a build or test wrote it)")
         }
         let evidence = Evidence(diagnostics: Array(diagnostics.prefix(CompilerDiagnostics.maximumDiagnostics)))
         var parts: [String] = []

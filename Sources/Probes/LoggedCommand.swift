@@ -35,9 +35,9 @@ extension ProcessTermination {
         switch self {
         case .exited: return nil
         case .timedOut(let limit):
-            return .error("timed out after \(limit.gateDescription) running `\(command)`; the process group was killed", evidence: evidence)
+            return .error("timed out after \(limit.gateDescription) running `\(command)`; it and every process it started were killed", evidence: evidence)
         case .interrupted:
-            return .error("interrupted while running `\(command)`; the process group was killed", evidence: evidence)
+            return .error("interrupted while running `\(command)`; it and every process it started were killed", evidence: evidence)
         case .launchFailed(let reason):
             return .error(reason, evidence: evidence)
         case .signalled(let signal):

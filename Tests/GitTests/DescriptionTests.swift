@@ -6,6 +6,8 @@ import Testing
         #expect(StatusEntry(path: "Sources/App/File.swift", change: .modified, area: .unstaged).description
             == "modified (unstaged): Sources/App/File.swift")
         #expect(StatusEntry(path: "a.txt", change: .added, area: .staged).description == "added (staged): a.txt")
+        #expect(StatusEntry(path: "a.txt", change: .added, area: .staged).state == "added (staged)")
+        #expect(StatusEntry(path: "n.txt", change: .untracked, area: .untracked).state == "untracked")
         #expect(StatusEntry(path: "link", change: .typeChanged, area: .staged).description == "type changed (staged): link")
         #expect(StatusEntry(path: "notes.txt", change: .untracked, area: .untracked).description == "untracked: notes.txt")
     }

@@ -5,11 +5,9 @@ import Testing
 
 struct ChildProcessTests {
     private func process(_ script: String, in fixture: GitFixture, timeout: Duration = .seconds(20)) -> ChildProcess {
-        var child = ChildProcess(
+        ChildProcess(
             executable: "/bin/sh", arguments: ["-c", script], workingDirectory: fixture.root,
             environment: ["PATH": "/usr/bin:/bin"], logPath: fixture.path("out.log"), timeout: timeout)
-        child.terminationGrace = .milliseconds(500)
-        return child
     }
 
     @Test func reportsExitStatusAndKeepsOutputInTheLog() async throws {
@@ -45,6 +43,17 @@ struct ChildProcessTests {
         let grandchild = try #require(pid_t(pidText.trimmingCharacters(in: .whitespacesAndNewlines)))
         try await Task.sleep(for: .milliseconds(200))
         #expect(!isRunning(grandchild), "the grandchild survived the timeout")
+    }
+
+    @Test func timeoutAlsoKillsDescendantsThatLeftTheGroup() async throws {
+        // SwiftPM starts compiler jobs in process groups of their own; `setsid` does the same here.
+        let fixture = try GitFixture()
+        let script = "setsid sleep 60 & echo $! > \(fixture.path("escaped.pid")); sleep 60"
+        #expect(await process(script, in: fixture, timeout: .milliseconds(600)).run() == .timedOut(after: .milliseconds(600)))
+        let pidText = try String(contentsOfFile: fixture.path("escaped.pid"), encoding: .utf8)
+        let escaped = try #require(pid_t(pidText.trimmingCharacters(in: .whitespacesAndNewlines)))
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(!isRunning(escaped), "a descendant in its own process group survived the timeout")
     }
 
     /// Alive and not a zombie: an orphan that was killed may wait a while for an init that reaps slowly.

@@ -4,7 +4,7 @@ import Verdict
 
 /// One line per event while a run goes: when an item starts and when it finishes, with its status and time.
 public enum ProgressReporter {
-    public static func line(for event: GateEvent) -> String? {
+    public static func line(for event: GateEvent, style: TerminalStyle = .plain) -> String? {
         switch event {
         case .checklistLoaded(let path, let count):
             return "checklist \(path): \(count) items"
@@ -13,29 +13,28 @@ public enum ProgressReporter {
         case .itemFinished(let result):
             // Manual items are listed together in the summary instead of one line each.
             guard result.status != .manual else { return nil }
-            let status = result.status.label.padding(toLength: 6, withPad: " ", startingAt: 0)
+            let status = result.status.painted(result.status.label.padding(toLength: 6, withPad: " ", startingAt: 0), style)
             return "[\(result.number)] \(status)  \(DurationText.seconds(result.durationSeconds))  \(result.summary)"
         }
     }
 
     /// The closing lines of `run`: the result, counts, failures with their first evidence, where the
     /// verdict is, and how to check it.
-    public static func summary(_ outcome: GateOutcome, verifyCommand: String) -> [String] {
+    public static func summary(_ outcome: GateOutcome, verifyCommand: String, style: TerminalStyle = .plain) -> [String] {
         let predicate = outcome.predicate
         var lines = [""]
         let counts = ItemStatus.allCases.map { status in
             "\(predicate.items.filter { $0.status == status }.count) \(status.rawValue)"
         }
-        lines.append("Result: \(predicate.result.banner) — \(counts.joined(separator: ", "))")
+        lines.append("Result: \(predicate.result.painted(predicate.result.banner, style)) — \(counts.joined(separator: ", "))")
         for item in predicate.items where item.status == .failed || item.status == .error {
-            lines.append("  \(item.status.label) \(item.number). \(item.title): \(item.summary)")
+            lines.append("  \(item.status.painted(item.status.label, style)) \(item.number). \(item.title): \(item.summary)")
             for diagnostic in item.evidence.diagnostics.prefix(3) {
                 lines.append("      \(diagnostic.locatedMessage)")
             }
         }
         if !predicate.awaitingReview.isEmpty {
-            let numbers = predicate.awaitingReview.map { String($0.number) }.joined(separator: ", ")
-            lines.append("Awaiting a person: items \(numbers)")
+            lines.append("Awaiting a person: items \(ItemNumbers.compact(predicate.awaitingReview.map(\.number)))")
         }
         lines.append("Verdict: \(outcome.verdictPath)")
         lines.append("Verify:  \(verifyCommand)")

@@ -13,8 +13,28 @@ extension ItemStatus {
     }
 }
 
+extension ItemStatus {
+    func painted(_ text: String, _ style: TerminalStyle) -> String {
+        switch self {
+        case .passed: style.paint(text, "32")
+        case .failed: style.paint(text, "31")
+        case .error: style.paint(text, "1;31")
+        case .skipped: style.paint(text, "33")
+        case .manual: style.paint(text, "36")
+        }
+    }
+}
+
 extension GateResult {
     public var banner: String { rawValue.uppercased() }
+
+    func painted(_ text: String, _ style: TerminalStyle) -> String {
+        switch self {
+        case .passed: style.paint(text, "1;32")
+        case .failed: style.paint(text, "1;31")
+        case .error: style.paint(text, "1;31")
+        }
+    }
 }
 
 enum DurationText {

@@ -1,0 +1,84 @@
+import Checklist
+import GateEngine
+import Verdict
+
+/// Progress for `cfa-gate run`: finished items as permanent lines; on a TTY, the running items below them,
+/// redrawn in place with their elapsed time.
+public actor LiveProgress {
+    private let style: TerminalStyle
+    private let write: @Sendable (String) -> Void
+    private var running: [(item: ChecklistItem, started: ContinuousClock.Instant)] = []
+    private var drawnLines = 0
+    private let clock = ContinuousClock()
+    private static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+    private var frame = 0
+
+    /// `write` receives text that already ends with its newlines.
+    public init(style: TerminalStyle, write: @escaping @Sendable (String) -> Void) {
+        self.style = style
+        self.write = write
+    }
+
+    /// Renders events until the stream ends; on a TTY it also redraws ten times a second.
+    public func consume(_ events: AsyncStream<GateEvent>) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { for await event in events { await self.handle(event) } }
+            if style.live {
+                group.addTask {
+                    while !Task.isCancelled {
+                        try? await Task.sleep(for: .milliseconds(100))
+                        await self.redraw()
+                    }
+                }
+            }
+            await group.next()
+            group.cancelAll()
+        }
+        clearRunning()
+    }
+
+    public func handle(_ event: GateEvent) {
+        switch event {
+        case .itemStarted(let item):
+            if style.live {
+                running.append((item, clock.now))
+                redraw()
+                return
+            }
+        case .itemFinished(let result):
+            running.removeAll { $0.item.number == result.number }
+        case .checklistLoaded:
+            break
+        }
+        guard let line = ProgressReporter.line(for: event, style: style) else { return }
+        clearRunning()
+        write(line + "\n")
+        drawRunning()
+    }
+
+    func redraw() {
+        guard style.live, !running.isEmpty || drawnLines > 0 else { return }
+        frame = (frame + 1) % Self.spinner.count
+        clearRunning()
+        drawRunning()
+    }
+
+    private func drawRunning() {
+        guard style.live else { return }
+        var text = ""
+        for (item, started) in running {
+            let elapsed = clock.now - started
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            text += "\(Self.spinner[frame]) [\(item.number)] \(item.probe.displayText)  \(DurationText.seconds(seconds))  \(item.title)\n"
+        }
+        write(text)
+        drawnLines = running.count
+    }
+
+    private func clearRunning() {
+        guard drawnLines > 0 else { return }
+        // Cursor up over the lines drawn last time, then clear to the end of the screen.
+        write("\u{1B}[\(drawnLines)A\u{1B}[J")
+        drawnLines = 0
+    }
+}

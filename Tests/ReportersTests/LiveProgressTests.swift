@@ -1,0 +1,52 @@
+import Checklist
+import GateEngine
+import Reporters
+import Testing
+import Verdict
+
+struct TerminalStyleTests {
+    @Test func colourAndRedrawingOnlyOnATerminal() {
+        #expect(TerminalStyle.detect(isTTY: true, environment: [:]) == TerminalStyle(live: true, colour: true))
+        #expect(TerminalStyle.detect(isTTY: false, environment: [:]) == .plain)
+    }
+
+    @Test func noColourIsHonouredAndNoProgressKeepsColour() {
+        #expect(TerminalStyle.detect(isTTY: true, environment: ["NO_COLOR": "1"]) == TerminalStyle(live: true, colour: false))
+        #expect(TerminalStyle.detect(isTTY: true, environment: [:], progressRequested: false) == TerminalStyle(live: false, colour: true))
+        #expect(TerminalStyle.detect(isTTY: true, environment: ["TERM": "dumb"]) == .plain)
+    }
+}
+
+struct LiveProgressTests {
+    static let item = ChecklistItem(
+        number: 24, title: "The package builds", description: "", section: "Build", sectionLevel: 2, line: 3,
+        probe: ProbeBinding(name: "build", arguments: [], line: 3))
+
+    private func render(_ style: TerminalStyle, waitForRedraw: Bool = false) async -> String {
+        // A stream keeps the written chunks in order, whichever thread writes them.
+        let (chunks, sink) = AsyncStream.makeStream(of: String.self)
+        let display = LiveProgress(style: style) { chunk in sink.yield(chunk) }
+        let (events, continuation) = AsyncStream.makeStream(of: GateEvent.self)
+        async let rendering: Void = display.consume(events)
+        continuation.yield(.itemStarted(Self.item))
+        if waitForRedraw { try? await Task.sleep(for: .milliseconds(350)) }
+        continuation.yield(.itemFinished(SampleVerdicts.build))
+        continuation.finish()
+        await rendering
+        sink.finish()
+        return await chunks.reduce("", +)
+    }
+
+    @Test func plainOutputIsOneLinePerEventWithoutEscapes() async {
+        let text = await render(.plain)
+        #expect(text == "[24] start   build — The package builds\n[24] pass    12.2s  `swift build` succeeded\n")
+    }
+
+    @Test func onATerminalTheRunningItemIsRedrawnInPlaceAndColoured() async {
+        let text = await render(TerminalStyle(live: true, colour: true), waitForRedraw: true)
+        #expect(text.contains("[24] build"))
+        #expect(text.contains("\u{1B}[1A\u{1B}[J"), "the running line is erased before it is redrawn")
+        #expect(text.contains("[24] \u{1B}[32mpass  \u{1B}[0m"))
+        #expect(!text.contains("start"))
+    }
+}

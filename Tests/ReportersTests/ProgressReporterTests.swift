@@ -1,0 +1,33 @@
+import Foundation
+import GateEngine
+import Reporters
+import Testing
+import Verdict
+
+struct ItemNumbersTests {
+    @Test func runsCollapseToRanges() {
+        #expect(ItemNumbers.compact([1, 2, 3, 4, 27]) == "1–4, 27")
+        #expect(ItemNumbers.compact([5, 6]) == "5, 6")
+        #expect(ItemNumbers.compact([9, 1, 2, 3, 12, 11, 10]) == "1–3, 9–12")
+        #expect(ItemNumbers.compact([]) == "")
+    }
+}
+
+struct ProgressReporterTests {
+    @Test func finishedItemsShowStatusTimeAndSummaryAndManualItemsWaitForTheSummary() {
+        let line = ProgressReporter.line(for: .itemFinished(SampleVerdicts.failing.predicate.items[1]))
+        #expect(line == "[24] FAIL    30.8s  `swift build -Xswiftc -warnings-as-errors` failed: 1 error, first Sources/App/Orders.swift:3: cannot find 'x' in scope")
+        #expect(ProgressReporter.line(for: .itemFinished(SampleVerdicts.manual(27, "Review", section: "S"))) == nil)
+    }
+
+    @Test func theSummaryNamesFailuresTheirFirstFindingsTheVerdictAndHowToVerifyIt() {
+        let outcome = GateOutcome(
+            envelope: Envelope(payloadType: DSSE.payloadType, payload: "", signatures: []), statement: SampleVerdicts.failing,
+            verdictPath: "/r/.git/cfa-gate/verdicts/x.json", publicKeyPath: "/r/key.pub")
+        let lines = ProgressReporter.summary(outcome, verifyCommand: "cfa-gate verify /r/.git/cfa-gate/verdicts/x.json --pubkey /r/key.pub")
+        #expect(lines.contains("Result: FAILED — 0 passed, 4 failed, 0 error, 1 skipped, 1 manual"))
+        #expect(lines.contains("      Tests/AppTests/OrdersFeatureTests.swift:41:9: error: AppTests.OrdersFeatureTests/placesOrder(): Expectation failed: (total → 4) == 5"))
+        #expect(lines.contains("Awaiting a person: items 27"))
+        #expect(lines.last == "Verify:  cfa-gate verify /r/.git/cfa-gate/verdicts/x.json --pubkey /r/key.pub")
+    }
+}
