@@ -49,7 +49,7 @@ public struct ChildProcess: Sendable {
         }
         let clock = ContinuousClock()
         let start = clock.now
-        var pause = Duration.milliseconds(2)
+        var pause = Duration.milliseconds(1)
         while true {
             if let ended = reap(pid, blocking: false) { return ended }
             if Task.isCancelled || ProcessInterruption.isRequested {
@@ -61,8 +61,9 @@ public struct ChildProcess: Sendable {
                 return .timedOut(after: timeout)
             }
             try? await Task.sleep(for: pause)
-            // Short commands finish within a few polls; long builds are checked at most every 50 ms.
-            pause = min(pause * 2, .milliseconds(50))
+            // The poll interval is the latency the gate adds to every process it runs, so it stays short;
+            // a `waitpid` every 5 ms costs microseconds even over a half-hour build.
+            pause = min(pause * 2, .milliseconds(5))
         }
     }
 
