@@ -1,0 +1,50 @@
+import Foundation
+
+/// Reads `.cfa-gate.json`, rejecting keys it does not know so that a typo is not silently ignored.
+public enum ConfigurationFile {
+    public enum LoadError: Error, Equatable, CustomStringConvertible {
+        case unreadable(path: String)
+        case invalid(path: String, reason: String)
+
+        public var description: String {
+            switch self {
+            case .unreadable(let path): "\(path): cannot read the analyser configuration"
+            case .invalid(let path, let reason): "\(path): \(reason) — see the configuration section of the README"
+            }
+        }
+    }
+
+    static let knownKeys: Set<String> = ["include", "exclude", "rootView", "features", "folders", "rules", "launch"]
+
+    /// The configuration at `repositoryRoot/.cfa-gate.json`, or the defaults when there is none.
+    public static func load(repositoryRoot: String) throws(LoadError) -> AnalysisConfiguration {
+        let path = "\(repositoryRoot)/\(AnalysisConfiguration.fileName)"
+        guard FileManager.default.fileExists(atPath: path) else { return AnalysisConfiguration() }
+        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path) }
+        return try parse(data, path: AnalysisConfiguration.fileName)
+    }
+
+    public static func parse(_ data: Data, path: String) throws(LoadError) -> AnalysisConfiguration {
+        guard let object = try? JSONSerialization.jsonObject(with: data), let dictionary = object as? [String: Any] else {
+            throw .invalid(path: path, reason: "not a JSON object")
+        }
+        if let unknown = dictionary.keys.filter({ !knownKeys.contains($0) }).sorted().first {
+            throw .invalid(path: path, reason: "unknown key \"\(unknown)\" (known: \(knownKeys.sorted().joined(separator: ", ")))")
+        }
+        let configuration: AnalysisConfiguration
+        do {
+            configuration = try JSONDecoder().decode(AnalysisConfiguration.self, from: data)
+        } catch let DecodingError.dataCorrupted(context) {
+            throw .invalid(path: path, reason: "\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)")
+        } catch let DecodingError.typeMismatch(_, context) {
+            throw .invalid(path: path, reason: "\(context.codingPath.map(\.stringValue).joined(separator: ".")) has the wrong type")
+        } catch {
+            throw .invalid(path: path, reason: "\(error)")
+        }
+        let unknownRules = configuration.rules.keys.filter { RuleCatalogue.descriptor(for: $0) == nil }.sorted()
+        if let rule = unknownRules.first {
+            throw .invalid(path: path, reason: "unknown rule id \"\(rule)\" in \"rules\"")
+        }
+        return configuration
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+/// A finding that a `// cfa-gate:ignore` comment with a reason silenced; listed in the verdict.
+public struct SuppressedFinding: Sendable, Codable, Equatable {
+    public var finding: Finding
+    public var reason: String
+}
+
+public struct AnalysisResult: Sendable {
+    /// After suppressions and configured severities; sorted by file, line, column.
+    public var findings: [Finding]
+    public var suppressed: [SuppressedFinding]
+    /// Files that could not be read as UTF-8 text, left out of the analysis.
+    public var skippedFiles: [String]
+    public var index: CodebaseIndex
+    public var fileCount: Int { index.files.count }
+    public var lineCount: Int { index.files.reduce(0) { $0 + $1.lineCount } }
+    public var errorCount: Int { findings.filter { $0.severity == .error }.count }
+    public var warningCount: Int { findings.filter { $0.severity == .warning }.count }
+}
+
+public enum Analyzer {
+    /// Discovers, parses and checks the Swift files of a working tree.
+    public static func analyze(repositoryRoot: String, configuration: AnalysisConfiguration) async -> AnalysisResult {
+        let inputs = SourceDiscovery.swiftFiles(repositoryRoot: repositoryRoot, configuration: configuration)
+        let parsed = await parse(inputs)
+        return check(parsed.facts, configuration: configuration, skippedFiles: parsed.skipped)
+    }
+
+    /// Parses files in parallel, one worker per core. Files go largest first to the least-loaded worker:
+    /// sorted by path, big and small files alternate and striding them leaves one core idle.
+    public static func parse(
+        _ inputs: [SourceInput], workers: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) async -> (facts: [FileFacts], skipped: [String]) {
+        let workerCount = max(1, min(workers, inputs.count))
+        var batches = Array(repeating: [SourceInput](), count: workerCount)
+        var loads = Array(repeating: 0, count: workerCount)
+        for input in inputs.sorted(by: { $0.size > $1.size }) {
+            let lightest = loads.indices.min { loads[$0] < loads[$1] }!
+            batches[lightest].append(input)
+            loads[lightest] += max(input.size, 1)
+        }
+        var facts: [FileFacts] = []
+        var skipped: [String] = []
+        await withTaskGroup(of: ([FileFacts], [String]).self) { group in
+            for batch in batches where !batch.isEmpty {
+                group.addTask {
+                    var parsed: [FileFacts] = []
+                    var unreadable: [String] = []
+                    for input in batch {
+                        guard let text = text(of: input) else {
+                            unreadable.append(input.path)
+                            continue
+                        }
+                        parsed.append(FactExtractor.facts(path: input.path, source: text))
+                    }
+                    return (parsed, unreadable)
+                }
+            }
+            for await (parsed, unreadable) in group {
+                facts += parsed
+                skipped += unreadable
+            }
+        }
+        return (facts.sorted { $0.path < $1.path }, skipped.sorted())
+    }
+
+    static func text(of input: SourceInput) -> String? {
+        switch input.content {
+        case .text(let text): return text
+        case .file(let path):
+            guard let data = FileManager.default.contents(atPath: path) else { return nil }
+            return String(validating: data, as: UTF8.self)
+        }
+    }
+
+    /// Runs the rules over parsed files, then applies configured severities and suppressions.
+    public static func check(
+        _ files: [FileFacts], configuration: AnalysisConfiguration, skippedFiles: [String] = [],
+        rules: [any Rule] = RuleCatalogue.rules
+    ) -> AnalysisResult {
+        let index = CodebaseIndex(files: files, configuration: configuration)
+        var raw: [Finding] = []
+        for rule in rules {
+            let setting = configuration.rules[rule.descriptor.id]
+            if setting == .off { continue }
+            for var finding in rule.check(index) {
+                if setting == .warning { finding.severity = .warning }
+                if setting == .error { finding.severity = .error }
+                raw.append(finding)
+            }
+        }
+        var findings: [Finding] = []
+        var suppressed: [SuppressedFinding] = []
+        let suppressionsByFile = Dictionary(grouping: files.flatMap { file in file.suppressions.map { (file.path, $0) } }, by: \.0)
+        for finding in Set(raw).sorted() {
+            let matching = suppressionsByFile[finding.file]?.map(\.1).first { suppression in
+                suppression.reason != nil && suppression.ruleIDs.contains(finding.rule)
+                    && (suppression.location.line == finding.line || suppression.location.line == finding.line - 1)
+            }
+            if let matching, let reason = matching.reason, finding.rule != SuppressionReasonRule.id {
+                suppressed.append(SuppressedFinding(finding: finding, reason: reason))
+            } else {
+                findings.append(finding)
+            }
+        }
+        return AnalysisResult(findings: findings, suppressed: suppressed, skippedFiles: skippedFiles, index: index)
+    }
+}

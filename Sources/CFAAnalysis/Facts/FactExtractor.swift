@@ -1,0 +1,434 @@
+import Foundation
+internal import SwiftParser
+internal import SwiftSyntax
+
+/// Parses one file with SwiftParser and keeps its facts; the syntax tree is dropped when this returns.
+public enum FactExtractor {
+    public static func facts(path: String, source: String) -> FileFacts {
+        let tree = Parser.parse(source: source)
+        let converter = SourceLocationConverter(fileName: path, tree: tree)
+        let lineCount = source.isEmpty ? 0 : source.reduce(into: 1) { count, character in if character == "\n" { count += 1 } }
+        let collector = FactCollector(facts: FileFacts(path: path, lineCount: lineCount), converter: converter)
+        collector.walk(tree)
+        collector.collectSuppressions(in: tree)
+        return collector.facts
+    }
+}
+
+/// One walk over a file's syntax. Code inside `#if` blocks is visited like any other code: a SwiftUI view
+/// behind `#if canImport(SwiftUI)` is still a view.
+private final class FactCollector: SyntaxVisitor {
+    var facts: FileFacts
+    private let converter: SourceLocationConverter
+    /// Indices into `facts.types` of the types being walked, innermost last.
+    private var typeStack: [Int] = []
+    /// The member being walked (a property, function or initialiser), per type level.
+    private var memberStack: [String?] = [nil]
+    private var previewDepth = 0
+    private var assignmentTargets: [SyntaxIdentifier: String] = [:]
+    private var returnedCalls: Set<SyntaxIdentifier> = []
+
+    init(facts: FileFacts, converter: SourceLocationConverter) {
+        self.facts = facts
+        self.converter = converter
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    // MARK: Where we are
+
+    private var member: String? { memberStack.last ?? nil }
+    private var inPreview: Bool { previewDepth > 0 }
+    private var atTypeMemberLevel: Bool { !typeStack.isEmpty && member == nil }
+
+    private func location(_ node: some SyntaxProtocol) -> SourceLocation {
+        let place = converter.location(for: node.positionAfterSkippingLeadingTrivia)
+        return SourceLocation(line: place.line, column: place.column)
+    }
+
+    private func updateScope(_ change: (inout ScopeFacts) -> Void) {
+        if let index = typeStack.last { change(&facts.types[index].scope) } else { change(&facts.fileScope) }
+    }
+
+    // MARK: Types
+
+    private func enterType(
+        _ name: String, _ kind: TypeFacts.Kind, _ node: some SyntaxProtocol, attributes: AttributeListSyntax,
+        modifiers: DeclModifierListSyntax, inheritance: InheritanceClauseSyntax?
+    ) {
+        var type = TypeFacts(name: name, kind: kind, location: location(node))
+        type.enclosing = typeStack.map { facts.types[$0].name }
+        type.attributes = attributeFacts(attributes)
+        type.modifiers = modifiers.map(\.name.text)
+        type.inheritedTypes = inheritance?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+        let isPreviewProvider = type.inherits("PreviewProvider")
+        type.isPreviewOnly = inPreview || isPreviewProvider
+        facts.types.append(type)
+        typeStack.append(facts.types.count - 1)
+        memberStack.append(nil)
+        if isPreviewProvider { previewDepth += 1 }
+    }
+
+    private func leaveType() {
+        if let index = typeStack.last, facts.types[index].inherits("PreviewProvider") { previewDepth -= 1 }
+        typeStack.removeLast()
+        memberStack.removeLast()
+    }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        enterType(node.name.text, .struct, node, attributes: node.attributes, modifiers: node.modifiers, inheritance: node.inheritanceClause)
+        return .visitChildren
+    }
+    override func visitPost(_ node: StructDeclSyntax) { leaveType() }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        enterType(node.name.text, .class, node, attributes: node.attributes, modifiers: node.modifiers, inheritance: node.inheritanceClause)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ClassDeclSyntax) { leaveType() }
+
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+        enterType(node.name.text, .actor, node, attributes: node.attributes, modifiers: node.modifiers, inheritance: node.inheritanceClause)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ActorDeclSyntax) { leaveType() }
+
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        enterType(node.name.text, .enum, node, attributes: node.attributes, modifiers: node.modifiers, inheritance: node.inheritanceClause)
+        return .visitChildren
+    }
+    override func visitPost(_ node: EnumDeclSyntax) { leaveType() }
+
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+        enterType(node.name.text, .protocol, node, attributes: node.attributes, modifiers: node.modifiers, inheritance: node.inheritanceClause)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ProtocolDeclSyntax) { leaveType() }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        enterType(
+            node.extendedType.trimmedDescription, .extension, node, attributes: node.attributes, modifiers: node.modifiers,
+            inheritance: node.inheritanceClause)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ExtensionDeclSyntax) { leaveType() }
+
+    // MARK: Members
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard atTypeMemberLevel, let typeIndex = typeStack.last else { return .visitChildren }
+        let attributes = attributeFacts(node.attributes)
+        let modifiers = node.modifiers.map { modifier in
+            modifier.detail.map { "\(modifier.name.text)(\($0.detail.text))" } ?? modifier.name.text
+        }
+        let isStatic = modifiers.contains("static") || modifiers.contains("class")
+        let isLet = node.bindingSpecifier.tokenKind == .keyword(.let)
+        for binding in node.bindings {
+            let isStored = binding.accessorBlock.map(Self.hasOnlyObservers) ?? true
+            facts.types[typeIndex].properties.append(
+                PropertyFact(
+                    name: binding.pattern.trimmedDescription, location: location(binding), attributes: attributes,
+                    modifiers: modifiers, isStatic: isStatic, isLet: isLet, isStored: isStored,
+                    typeText: binding.typeAnnotation?.type.trimmedDescription,
+                    initializer: binding.initializer.map { expressionFact($0.value) }))
+        }
+        memberStack[memberStack.count - 1] = node.bindings.first?.pattern.trimmedDescription
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: VariableDeclSyntax) {
+        if let typeIndex = typeStack.last, facts.types[typeIndex].properties.contains(where: { $0.location == location(node.bindings.first!) }),
+            memberStack.last == node.bindings.first?.pattern.trimmedDescription
+        {
+            memberStack[memberStack.count - 1] = nil
+        }
+    }
+
+    private static func hasOnlyObservers(_ block: AccessorBlockSyntax) -> Bool {
+        guard case .accessors(let accessors) = block.accessors else { return false }
+        return accessors.allSatisfy { ["willSet", "didSet"].contains($0.accessorSpecifier.text) }
+    }
+
+    private func enterFunction(
+        _ name: String, _ node: some SyntaxProtocol, modifiers: DeclModifierListSyntax, signature: FunctionSignatureSyntax?
+    ) -> Bool {
+        guard member == nil else { return false }
+        let modifierNames = modifiers.map(\.name.text)
+        let function = FunctionFact(
+            name: name, location: location(node), modifiers: modifierNames,
+            isStatic: modifierNames.contains("static") || modifierNames.contains("class"),
+            isAsync: signature?.effectSpecifiers?.asyncSpecifier != nil,
+            parameters: signature.map { parameterFacts($0.parameterClause) } ?? [],
+            returnType: signature?.returnClause?.type.trimmedDescription)
+        if let typeIndex = typeStack.last { facts.types[typeIndex].functions.append(function) }
+        memberStack[memberStack.count - 1] = name
+        return true
+    }
+
+    private var enteredFunctions: [SyntaxIdentifier] = []
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        if enterFunction(node.name.text, node, modifiers: node.modifiers, signature: node.signature) { enteredFunctions.append(node.id) }
+        return .visitChildren
+    }
+    override func visitPost(_ node: FunctionDeclSyntax) { leaveFunction(node.id) }
+
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        if enterFunction("init", node, modifiers: node.modifiers, signature: node.signature) { enteredFunctions.append(node.id) }
+        return .visitChildren
+    }
+    override func visitPost(_ node: InitializerDeclSyntax) { leaveFunction(node.id) }
+
+    override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        if enterFunction("deinit", node, modifiers: node.modifiers, signature: nil) { enteredFunctions.append(node.id) }
+        return .visitChildren
+    }
+    override func visitPost(_ node: DeinitializerDeclSyntax) { leaveFunction(node.id) }
+
+    private func leaveFunction(_ id: SyntaxIdentifier) {
+        guard enteredFunctions.last == id else { return }
+        enteredFunctions.removeLast()
+        memberStack[memberStack.count - 1] = nil
+    }
+
+    override func visit(_ node: EnumCaseDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard let typeIndex = typeStack.last else { return .visitChildren }
+        for element in node.elements {
+            facts.types[typeIndex].enumCases.append(
+                EnumCaseFact(
+                    name: element.name.text,
+                    associatedTypes: element.parameterClause?.parameters.map { $0.type.trimmedDescription } ?? [],
+                    location: location(element)))
+        }
+        return .visitChildren
+    }
+
+    // MARK: Previews and debug-only code
+
+    override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.macroName.text == "Preview" { previewDepth += 1 }
+        return .visitChildren
+    }
+    override func visitPost(_ node: MacroExpansionExprSyntax) {
+        if node.macroName.text == "Preview" { previewDepth -= 1 }
+    }
+
+    override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind {
+        if node.macroName.text == "Preview" { previewDepth += 1 }
+        return .visitChildren
+    }
+    override func visitPost(_ node: MacroExpansionDeclSyntax) {
+        if node.macroName.text == "Preview" { previewDepth -= 1 }
+    }
+
+    /// `#if DEBUG` code is development scaffolding (previews, sample data); rules about who builds what skip it.
+    override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
+        if Self.isDebugOnly(node) { previewDepth += 1 }
+        return .visitChildren
+    }
+    override func visitPost(_ node: IfConfigClauseSyntax) {
+        if Self.isDebugOnly(node) { previewDepth -= 1 }
+    }
+
+    private static func isDebugOnly(_ clause: IfConfigClauseSyntax) -> Bool {
+        clause.poundKeyword.tokenKind == .poundIf && clause.condition?.trimmedDescription == "DEBUG"
+    }
+
+    // MARK: Code inside members
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        let call = CallFact(
+            shape: callShape(node), location: location(node), member: member, inPreview: inPreview,
+            assignedTo: assignmentTargets[node.id], isReturned: returnedCalls.contains(node.id))
+        updateScope { $0.calls.append(call) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+        if let value = node.initializer?.value, let call = Self.call(in: value) {
+            assignmentTargets[call.id] = node.pattern.trimmedDescription
+        }
+        return .visitChildren
+    }
+
+    /// The parser leaves operators unfolded, so `a = b` arrives as the sequence `a`, `=`, `b`.
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let elements = Array(node.elements)
+        guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) else { return .visitChildren }
+        let target = Self.withoutSelf(elements[0].trimmedDescription)
+        let valueText = elements[2...].map(\.trimmedDescription).joined(separator: " ")
+        if elements.count == 3, let call = Self.call(in: elements[2]) { assignmentTargets[call.id] = target }
+        let assignment = AssignmentFact(target: target, value: Self.bounded(valueText), location: location(node), member: member)
+        updateScope { $0.assignments.append(assignment) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
+        if let expression = node.expression, let call = Self.call(in: expression) { returnedCalls.insert(call.id) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
+        recordCondition(node.conditions)
+        return .visitChildren
+    }
+
+    override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind {
+        recordCondition(node.conditions)
+        return .visitChildren
+    }
+
+    override func visit(_ node: WhileStmtSyntax) -> SyntaxVisitorContinueKind {
+        recordCondition(node.conditions)
+        return .visitChildren
+    }
+
+    private func recordCondition(_ conditions: ConditionElementListSyntax) {
+        let fact = StatementFact(text: Self.bounded(conditions.trimmedDescription), location: location(conditions), member: member)
+        updateScope { $0.conditions.append(fact) }
+    }
+
+    override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind {
+        let fact = StatementFact(text: Self.bounded(node.trimmedDescription), location: location(node), member: member)
+        updateScope { $0.awaits.append(fact) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        addReference(node.baseName.text, node)
+        return .visitChildren
+    }
+
+    /// Chains of plain names (`AppModel.shared.habitsFeature`, `Bundle.main`) are kept whole as well.
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        if let chain = Self.nameChain(ExprSyntax(node)) { addReference(chain, node) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+        addReference(node.name.text, node)
+        return .visitChildren
+    }
+
+    override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind {
+        addReference(node.trimmedDescription, node)
+        return .visitChildren
+    }
+
+    override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind {
+        facts.attributeUses.append(AttributeUse(name: node.attributeName.trimmedDescription, location: location(node)))
+        return .visitChildren
+    }
+
+    override func visit(_ node: DeclModifierSyntax) -> SyntaxVisitorContinueKind {
+        if let detail = node.detail {
+            facts.modifierUses.append(AttributeUse(name: "\(node.name.text)(\(detail.detail.text))", location: location(node)))
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
+        facts.imports.append(ImportFact(module: node.path.trimmedDescription, location: location(node)))
+        return .skipChildren
+    }
+
+    private func addReference(_ name: String, _ node: some SyntaxProtocol) {
+        let reference = ReferenceFact(name: name, location: location(node), member: member, inPreview: inPreview)
+        updateScope { $0.references.append(reference) }
+    }
+
+    // MARK: Suppressions
+
+    func collectSuppressions(in tree: SourceFileSyntax) {
+        for token in tree.tokens(viewMode: .sourceAccurate) {
+            var position = token.position
+            for piece in token.leadingTrivia {
+                record(piece, at: position)
+                position = position.advanced(by: piece.sourceLength.utf8Length)
+            }
+            position = token.endPositionBeforeTrailingTrivia
+            for piece in token.trailingTrivia {
+                record(piece, at: position)
+                position = position.advanced(by: piece.sourceLength.utf8Length)
+            }
+        }
+    }
+
+    private func record(_ piece: TriviaPiece, at position: AbsolutePosition) {
+        guard case .lineComment(let text) = piece, let suppression = SuppressionSyntax.parse(comment: text) else { return }
+        let place = converter.location(for: position)
+        facts.suppressions.append(
+            SuppressionFact(
+                ruleIDs: suppression.ruleIDs, reason: suppression.reason,
+                location: SourceLocation(line: place.line, column: place.column)))
+    }
+
+    // MARK: Shapes
+
+    private func attributeFacts(_ list: AttributeListSyntax) -> [AttributeFact] {
+        list.compactMap { element in
+            guard case .attribute(let attribute) = element else { return nil }
+            return AttributeFact(
+                name: attribute.attributeName.trimmedDescription,
+                arguments: attribute.arguments.map { Self.bounded($0.trimmedDescription) })
+        }
+    }
+
+    private func parameterFacts(_ clause: FunctionParameterClauseSyntax) -> [ParameterFact] {
+        clause.parameters.map { parameter in
+            let first = parameter.firstName.text
+            return ParameterFact(
+                label: first == "_" ? nil : first, name: parameter.secondName?.text ?? first,
+                typeText: parameter.type.trimmedDescription,
+                defaultValue: parameter.defaultValue.map { Self.bounded($0.value.trimmedDescription) },
+                location: location(parameter))
+        }
+    }
+
+    private func expressionFact(_ expression: ExprSyntax) -> ExpressionFact {
+        ExpressionFact(text: Self.bounded(expression.trimmedDescription), call: Self.call(in: expression).map(callShape))
+    }
+
+    private func callShape(_ node: FunctionCallExprSyntax) -> CallShape {
+        var called = node.calledExpression
+        if let specialised = called.as(GenericSpecializationExprSyntax.self) { called = specialised.expression }
+        let name: String
+        var base: String?
+        if let reference = called.as(DeclReferenceExprSyntax.self) {
+            name = reference.baseName.text
+        } else if let access = called.as(MemberAccessExprSyntax.self) {
+            name = access.declName.baseName.text
+            base = access.base.map { Self.bounded(Self.withoutSelf($0.trimmedDescription), limit: 80) }
+        } else {
+            name = Self.bounded(called.trimmedDescription, limit: 80)
+        }
+        return CallShape(
+            name: name, base: base, labels: node.arguments.map { $0.label?.text },
+            arguments: node.arguments.map { Self.bounded($0.expression.trimmedDescription) },
+            hasTrailingClosure: node.trailingClosure != nil)
+    }
+
+    /// The call an expression evaluates to, looking through `try`, `await` and `try?`.
+    private static func call(in expression: ExprSyntax) -> FunctionCallExprSyntax? {
+        if let call = expression.as(FunctionCallExprSyntax.self) { return call }
+        if let tried = expression.as(TryExprSyntax.self) { return call(in: tried.expression) }
+        if let awaited = expression.as(AwaitExprSyntax.self) { return call(in: awaited.expression) }
+        return nil
+    }
+
+    private static func nameChain(_ expression: ExprSyntax) -> String? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        guard let access = expression.as(MemberAccessExprSyntax.self), let base = access.base,
+            let prefix = nameChain(base)
+        else { return nil }
+        return "\(prefix).\(access.declName.baseName.text)"
+    }
+
+    private static func withoutSelf(_ text: String) -> String {
+        text.hasPrefix("self.") ? String(text.dropFirst(5)) : text
+    }
+
+    static func bounded(_ text: String, limit: Int = 200) -> String {
+        let singleLine = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        return singleLine.count <= limit ? singleLine : String(singleLine.prefix(limit - 1)) + "…"
+    }
+}

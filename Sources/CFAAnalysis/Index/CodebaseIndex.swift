@@ -1,0 +1,182 @@
+/// The cross-file view of an app: every type with its merged declaration, its file and its role.
+public struct CodebaseIndex: Sendable {
+    public struct Entry: Sendable {
+        /// The main declaration, or the first extension when the type is declared elsewhere (a library).
+        public var declaration: TypeFacts
+        public var file: String
+        /// Extensions of the type found in the analysed files, with their files.
+        public var extensions: [(facts: TypeFacts, file: String)]
+        public var role: Role
+
+        public var name: String { declaration.name }
+        /// Declaration and extensions together, as the rules want them.
+        public var parts: [(facts: TypeFacts, file: String)] { [(declaration, file)] + extensions }
+        public var inheritedTypes: [String] { parts.flatMap(\.facts.inheritedTypes) }
+        public func inherits(_ name: String) -> Bool { parts.contains { $0.facts.inherits(name) } }
+        public var storedProperties: [PropertyFact] { parts.flatMap(\.facts.storedProperties) }
+        public var properties: [PropertyFact] { parts.flatMap(\.facts.properties) }
+        public var functions: [FunctionFact] { parts.flatMap(\.facts.functions) }
+        public var location: SourceLocation { declaration.location }
+    }
+
+    public let files: [FileFacts]
+    public let configuration: AnalysisConfiguration
+    /// By name; a name declared twice (in different scopes) keeps both.
+    public private(set) var entries: [String: [Entry]] = [:]
+    private var testFiles: Set<String> = []
+
+    public init(files: [FileFacts], configuration: AnalysisConfiguration) {
+        self.files = files
+        self.configuration = configuration
+        testFiles = Set(files.filter(Self.isTestFile).map(\.path))
+        collectEntries()
+        assignRoles()
+    }
+
+    // MARK: Queries
+
+    public var allEntries: [Entry] { entries.values.flatMap { $0 }.sorted { ($0.file, $0.location) < ($1.file, $1.location) } }
+    public func entries(with role: Role) -> [Entry] { allEntries.filter { $0.role == role } }
+    public func entry(named name: String) -> Entry? { entries[name]?.first }
+    public func role(of name: String) -> Role? { entries[name]?.first?.role }
+    public func isTestFile(_ path: String) -> Bool { testFiles.contains(path) }
+    public func file(_ path: String) -> FileFacts? { files.first { $0.path == path } }
+
+    public var appModel: Entry? { entries(with: .appModel).first }
+    public var featureNames: Set<String> { Set(entries(with: .feature).map(\.name)) }
+    public var viewModelNames: Set<String> { Set(entries(with: .viewModel).map(\.name)) }
+    public var repositoryNames: Set<String> {
+        Set(entries(with: .repositoryProtocol).map(\.name) + entries(with: .repositoryImplementation).map(\.name))
+    }
+    public var viewRoles: Set<Role> { [.rootView, .screen, .componentView] }
+    public func isView(_ entry: Entry) -> Bool { viewRoles.contains(entry.role) }
+
+    /// The ViewModel a screen uses: the type of its `viewModel` property, else `XViewModel` for `XView`.
+    public func viewModel(ofScreen screen: Entry) -> Entry? {
+        if let property = screen.storedProperties.first(where: { $0.name == "viewModel" }),
+            let name = TypeText.singleName(property.typeText) ?? property.initializer?.call?.name,
+            let entry = entry(named: name), entry.role == .viewModel
+        {
+            return entry
+        }
+        return entry(named: Self.viewModelName(forView: screen.name)).flatMap { $0.role == .viewModel ? $0 : nil }
+    }
+
+    /// `HabitListView` → `HabitListViewModel`; `Settings` → `SettingsViewModel`.
+    public static func viewModelName(forView name: String) -> String {
+        name.hasSuffix("View") ? name + "Model" : name + "ViewModel"
+    }
+
+    /// A project that declares its own `Task` type: then `Task { … }` is not Swift Concurrency's.
+    public var declaresOwnTaskType: Bool { entries["Task"]?.contains { $0.declaration.kind != .extension } ?? false }
+
+    // MARK: Building
+
+    private static func isTestFile(_ file: FileFacts) -> Bool {
+        let folders = file.path.split(separator: "/").dropLast()
+        return folders.contains { $0 == "Tests" || $0.hasSuffix("Tests") } || file.imports("XCTest") || file.imports("Testing")
+    }
+
+    private mutating func collectEntries() {
+        var extensions: [String: [(TypeFacts, String)]] = [:]
+        for file in files {
+            for type in file.types {
+                if type.kind == .extension {
+                    extensions[Self.simpleName(type.name), default: []].append((type, file.path))
+                } else {
+                    entries[type.name, default: []].append(Entry(declaration: type, file: file.path, extensions: [], role: .other))
+                }
+            }
+        }
+        for (name, found) in extensions {
+            if entries[name] != nil {
+                entries[name]![0].extensions = found.map { (facts: $0.0, file: $0.1) }
+            } else if let first = found.first {
+                // Extends a type from a library (`extension View`): indexed so its members are seen, never a role.
+                entries[name] = [Entry(declaration: first.0, file: first.1, extensions: found.dropFirst().map { (facts: $0.0, file: $0.1) }, role: .other)]
+            }
+        }
+    }
+
+    private static func simpleName(_ name: String) -> String {
+        name.split(separator: ".").last.map(String.init) ?? name
+    }
+
+    private mutating func assignRoles() {
+        let appModelName = "AppModel"
+        let appModelPropertyTypes = Set(
+            (entries[appModelName]?.first?.storedProperties ?? []).compactMap { TypeText.singleName($0.typeText) })
+        let repositoryProtocols = Set(
+            allEntries.filter { entry in
+                entry.declaration.kind == .protocol && !isTestFile(entry.file)
+                    && (entry.name.hasSuffix("Repository") || FolderName.path(entry.file, containsAnyOf: configuration.folders.storage))
+            }.map(\.name))
+
+        for name in entries.keys {
+            for index in entries[name]!.indices {
+                let entry = entries[name]![index]
+                entries[name]![index].role = role(
+                    of: entry, appModelName: appModelName, appModelPropertyTypes: appModelPropertyTypes,
+                    repositoryProtocols: repositoryProtocols)
+            }
+        }
+    }
+
+    private func role(
+        of entry: Entry, appModelName: String, appModelPropertyTypes: Set<String>, repositoryProtocols: Set<String>
+    ) -> Role {
+        let kind = entry.declaration.kind
+        if kind == .extension { return .other }
+        if isTestFile(entry.file) { return .test }
+        if entry.name == appModelName && kind == .class { return .appModel }
+        if entry.inherits("App") || entry.inherits("UIApplicationDelegate") || entry.inherits("NSApplicationDelegate")
+            || entry.inherits("WKApplicationDelegate")
+        {
+            return .app
+        }
+        if entry.inherits("View") && kind != .protocol {
+            if entry.name == configuration.rootView { return .rootView }
+            return isScreen(entry) ? .screen : .componentView
+        }
+        if kind == .protocol {
+            return repositoryProtocols.contains(entry.name) ? .repositoryProtocol : .other
+        }
+        if entry.name.hasSuffix("ViewModel") { return .viewModel }
+        if appModelPropertyTypes.contains(entry.name)
+            || configuration.features.contains(where: { $0.matches(typeName: entry.name, path: entry.file) })
+        {
+            return .feature
+        }
+        if entry.inheritedTypes.contains(where: { repositoryProtocols.contains(TypeText.singleName($0) ?? "") })
+            || entry.declaration.hasAttribute("ModelActor")
+            || (FolderName.path(entry.file, containsAnyOf: configuration.folders.storage) && kind != .enum && kind != .struct)
+        {
+            return .repositoryImplementation
+        }
+        return kind == .struct || kind == .enum || kind == .class || kind == .actor ? .domain : .other
+    }
+
+    /// A view that declares a `viewModel`, or whose `XViewModel` exists, or that sits alone in its own file
+    /// in a screens folder and takes no input. A component that only receives data is not a screen.
+    private func isScreen(_ entry: Entry) -> Bool {
+        if entry.storedProperties.contains(where: { $0.name == "viewModel" }) { return true }
+        if let candidate = entries[Self.viewModelName(forView: entry.name)]?.first, candidate.declaration.kind == .class || candidate.declaration.kind == .struct,
+            !isTestFile(candidate.file)
+        {
+            return true
+        }
+        let inFolder = FolderName.path(entry.file, containsAnyOf: configuration.folders.screens)
+        let ownFile = entry.file.hasSuffix("/\(entry.name).swift") || entry.file == "\(entry.name).swift"
+        return inFolder && ownFile && Self.inputs(of: entry).isEmpty
+    }
+
+    /// Stored properties a caller must supply, and initialiser parameters: what makes a view take input.
+    public static func inputs(of entry: Entry) -> [String] {
+        let ownState: Set<String> = ["State", "Environment", "FocusState", "AppStorage", "SceneStorage", "Namespace", "GestureState", "Query", "StateObject"]
+        let properties = entry.storedProperties.filter { property in
+            property.initializer == nil && !property.attributes.contains { ownState.contains($0.name) }
+        }.map(\.name)
+        let parameters = entry.functions.filter { $0.name == "init" }.flatMap(\.parameters).map(\.name)
+        return properties + parameters
+    }
+}

@@ -1,0 +1,44 @@
+/// Precondition: is this a CFA app at all? Without an AppModel, a Feature and a screen with its ViewModel,
+/// every other rule would pass vacuously; this one makes such an app fail instead, naming what is missing.
+public struct AdoptionRule: Rule {
+    public static let id = "CFA-ADOPTION"
+    public let descriptor = RuleDescriptor(
+        id: id, item: nil,
+        summary: "The app has CFA's owners: an AppModel with shared/live(), a Feature, and a screen with its ViewModel",
+        help: "Reported when the checked scope has no Swift files, no `AppModel` class, an AppModel without `static let shared = live()` or `static func live()`, no Feature, or no screen paired with a ViewModel. Adopt CFA (or point `include` at the app's sources) before the per-item rules can mean anything.")
+
+    public init() {}
+
+    /// Findings about the whole app, not a line, are placed on the repository itself.
+    static let appWide = SourceLocation(line: 1, column: 1)
+
+    public func check(_ index: CodebaseIndex) -> [Finding] {
+        guard !index.files.isEmpty else {
+            return [descriptor.finding(".", Self.appWide, "not a CFA app: adoption needed — no Swift files in the checked scope (check `include`/`exclude`)")]
+        }
+        var findings: [Finding] = []
+        if let appModel = index.appModel {
+            let hasShared = appModel.properties.contains { $0.name == "shared" && $0.isStatic }
+            let hasLive = appModel.functions.contains { $0.name == "live" && $0.isStatic }
+            if !hasShared || !hasLive {
+                let missing = [hasShared ? nil : "`static let shared = live()`", hasLive ? nil : "`static func live()`"].compactMap { $0 }
+                findings.append(descriptor.finding(
+                    appModel.file, appModel.location, "not a CFA app: adoption needed — AppModel has no \(missing.joined(separator: " and "))"))
+            }
+        } else {
+            findings.append(descriptor.finding(
+                ".", Self.appWide,
+                "not a CFA app: adoption needed — no composition root (`@MainActor @Observable final class AppModel` with `static let shared = live()`)"))
+        }
+        if index.entries(with: .feature).isEmpty {
+            findings.append(descriptor.finding(
+                ".", Self.appWide, "not a CFA app: adoption needed — no Feature (a `@MainActor @Observable final class XFeature` stored on AppModel)"))
+        }
+        let pairedScreens = index.entries(with: .screen).filter { index.viewModel(ofScreen: $0) != nil }
+        if pairedScreens.isEmpty {
+            findings.append(descriptor.finding(
+                ".", Self.appWide, "not a CFA app: adoption needed — no screen paired with its ViewModel (`XView` with `@State private var viewModel = XViewModel()`)"))
+        }
+        return findings
+    }
+}

@@ -1,0 +1,71 @@
+/// How serious a finding is. Only `error` fails a checklist item.
+public enum Severity: String, Sendable, Codable, Comparable {
+    case warning, error
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .warning && rhs == .error }
+}
+
+/// A rule's identity and documentation, shown in `--help` texts, SARIF and the README rule reference.
+public struct RuleDescriptor: Sendable, Equatable {
+    public var id: String
+    /// The checklist item the rule checks (nil for the adoption precondition and suppression hygiene).
+    public var item: Int?
+    public var defaultSeverity: Severity
+    /// One line: what holds when the rule is satisfied.
+    public var summary: String
+    /// What the rule reports and how to fix it.
+    public var help: String
+
+    public init(id: String, item: Int?, defaultSeverity: Severity = .error, summary: String, help: String) {
+        self.id = id
+        self.item = item
+        self.defaultSeverity = defaultSeverity
+        self.summary = summary
+        self.help = help
+    }
+
+    /// A finding of this rule at its default severity; the engine applies the configured severity.
+    public func finding(_ file: String, _ location: SourceLocation, _ message: String) -> Finding {
+        Finding(rule: id, item: item, severity: defaultSeverity, file: file, line: location.line, column: location.column, message: message)
+    }
+}
+
+/// One mechanically checkable promise of the catalogue. Rules read the index (and through it every
+/// file's facts); they never parse.
+public protocol Rule: Sendable {
+    var descriptor: RuleDescriptor { get }
+    func check(_ index: CodebaseIndex) -> [Finding]
+}
+
+public struct Finding: Sendable, Codable, Equatable, Hashable {
+    public var rule: String
+    public var item: Int?
+    public var severity: Severity
+    /// Repository-relative.
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var message: String
+
+    public init(rule: String, item: Int?, severity: Severity, file: String, line: Int, column: Int, message: String) {
+        self.rule = rule
+        self.item = item
+        self.severity = severity
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    /// `path:line:column: error: message [CFA-RULE-ID, item N]`, the compiler's form, so editors jump to it.
+    public var compilerStyle: String {
+        let item = item.map { ", item \($0)" } ?? ""
+        return "\(file):\(line):\(column): \(severity.rawValue): \(message) [\(rule)\(item)]"
+    }
+}
+
+extension Finding: Comparable {
+    public static func < (lhs: Finding, rhs: Finding) -> Bool {
+        (lhs.file, lhs.line, lhs.column, lhs.rule, lhs.message) < (rhs.file, rhs.line, rhs.column, rhs.rule, rhs.message)
+    }
+}

@@ -1,0 +1,13 @@
+/// Every rule this version checks, in checklist order.
+public enum RuleCatalogue {
+    public static let rules: [any Rule] = [
+        AdoptionRule(),
+        SuppressionReasonRule(),
+    ]
+
+    public static var descriptors: [RuleDescriptor] { rules.map(\.descriptor) }
+
+    public static func descriptor(for id: String) -> RuleDescriptor? {
+        rules.first { $0.descriptor.id == id }?.descriptor
+    }
+}
