@@ -1,0 +1,27 @@
+/// Turns a recorded file path into the URI reference SARIF's `artifactLocation.uri` requires.
+enum SARIFArtifactURI {
+    /// A repository-relative path becomes a relative reference (resolved against `%SRCROOT%`); an absolute one,
+    /// which a tool may print for a file outside the repository, becomes a `file://` URI with no base.
+    static func reference(forPath path: String) -> (uri: String, isRelative: Bool) {
+        path.hasPrefix("/") ? ("file://\(percentEncoded(path))", false) : (percentEncoded(path), true)
+    }
+
+    /// Percent-encodes every UTF-8 byte outside RFC 3986's unreserved set, `/` and the sub-delimiters, so spaces,
+    /// `%`, `#`, `?`, `:` (which would read as a scheme in a first segment) and non-ASCII letters survive intact.
+    static func percentEncoded(_ path: String) -> String {
+        var encoded = ""
+        for byte in path.utf8 {
+            if allowed.contains(byte) {
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                encoded += "%" + String(hexDigits[Int(byte >> 4)]) + String(hexDigits[Int(byte & 0x0F)])
+            }
+        }
+        return encoded
+    }
+
+    private static let hexDigits = Array("0123456789ABCDEF")
+
+    private static let allowed: Set<UInt8> = Set(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/!$&'()*+,;=@".utf8)
+}

@@ -1,0 +1,57 @@
+import Verdict
+
+/// One SARIF result before it is written: which rule, how severe, what, and where.
+struct SARIFFinding: Sendable, Equatable {
+    var ruleID: String
+    /// The diagnostic's own severity; the rule's default level applies when it has none.
+    var severity: String?
+    var message: String
+    /// Repository-relative path, as the probe or analyser recorded it.
+    var file: String?
+    var line: Int?
+    var column: Int?
+
+    /// Rule id for a rule finding that names none, so it still reaches the log instead of vanishing.
+    static let unnamedRuleID = "cfa-gate.unnamed-rule"
+
+    /// The diagnostics that point at code: rule findings, compiler errors, failing tests that know their file,
+    /// and uncommitted paths. Command output and file-less test failures have no place to be shown, so they stay
+    /// in the verdict and the JUnit report only.
+    init?(_ diagnostic: Diagnostic) {
+        switch diagnostic.kind {
+        case .rule:
+            ruleID = diagnostic.name ?? Self.unnamedRuleID
+            message = diagnostic.message
+        case .compiler:
+            ruleID = SARIFBuiltInRule.build.rawValue
+            message = diagnostic.message
+        case .test:
+            guard diagnostic.file != nil else { return nil }
+            ruleID = SARIFBuiltInRule.test.rawValue
+            message = diagnostic.name.map { "\($0): \(diagnostic.message)" } ?? diagnostic.message
+        case .git:
+            ruleID = SARIFBuiltInRule.gitClean.rawValue
+            message = diagnostic.message
+        case .command:
+            return nil
+        }
+        severity = diagnostic.severity
+        file = diagnostic.file.flatMap(Self.repositoryPath)
+        line = diagnostic.line
+        column = diagnostic.column
+    }
+
+    /// `./Sources/A.swift` and `Sources/A.swift` are one file, so they get one URI and one fingerprint.
+    private static func repositoryPath(_ recorded: String) -> String? {
+        var path = Substring(recorded)
+        while path.hasPrefix("./") { path = path.dropFirst(2) }
+        return path.isEmpty ? nil : String(path)
+    }
+
+    /// Every finding of a verdict, item by item; manual items have none, since no probe looked at them.
+    static func all(in predicate: GatePredicate) -> [SARIFFinding] {
+        predicate.items
+            .filter { $0.status != .manual }
+            .flatMap { $0.evidence.diagnostics.compactMap(SARIFFinding.init) }
+    }
+}
