@@ -90,13 +90,13 @@ public enum Analyzer {
                 raw.append(finding)
             }
         }
+        raw += unknownSuppressedRules(in: files, known: Set(rules.map(\.descriptor.id)))
         var findings: [Finding] = []
         var suppressed: [SuppressedFinding] = []
         let suppressionsByFile = Dictionary(grouping: files.flatMap { file in file.suppressions.map { (file.path, $0) } }, by: \.0)
         for finding in Set(raw).sorted() {
             let matching = suppressionsByFile[finding.file]?.map(\.1).first { suppression in
-                suppression.reason != nil && suppression.ruleIDs.contains(finding.rule)
-                    && (suppression.location.line == finding.line || suppression.location.line == finding.line - 1)
+                suppression.reason != nil && suppression.ruleIDs.contains(finding.rule) && suppression.coveredLine == finding.line
             }
             if let matching, let reason = matching.reason, finding.rule != SuppressionReasonRule.id {
                 suppressed.append(SuppressedFinding(finding: finding, reason: reason))
@@ -105,5 +105,17 @@ public enum Analyzer {
             }
         }
         return AnalysisResult(findings: findings, suppressed: suppressed, skippedFiles: skippedFiles, index: index)
+    }
+
+    /// A suppression naming a rule this run does not know silences nothing, most likely through a typo.
+    private static func unknownSuppressedRules(in files: [FileFacts], known: Set<String>) -> [Finding] {
+        let descriptor = SuppressionReasonRule().descriptor
+        return files.flatMap { file in
+            file.suppressions.flatMap { suppression in
+                suppression.ruleIDs.filter { !known.contains($0) }.map { id in
+                    descriptor.finding(file.path, suppression.location, "suppression names unknown rule \(id) — check the rule id")
+                }
+            }
+        }
     }
 }

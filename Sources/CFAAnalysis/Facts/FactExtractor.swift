@@ -340,26 +340,28 @@ private final class FactCollector: SyntaxVisitor {
 
     func collectSuppressions(in tree: SourceFileSyntax) {
         for token in tree.tokens(viewMode: .sourceAccurate) {
+            // Leading trivia sits on lines of its own (it ends before the token); trailing trivia ends a line.
             var position = token.position
             for piece in token.leadingTrivia {
-                record(piece, at: position)
+                record(piece, at: position, endsALine: false)
                 position = position.advanced(by: piece.sourceLength.utf8Length)
             }
             position = token.endPositionBeforeTrailingTrivia
             for piece in token.trailingTrivia {
-                record(piece, at: position)
+                record(piece, at: position, endsALine: true)
                 position = position.advanced(by: piece.sourceLength.utf8Length)
             }
         }
     }
 
-    private func record(_ piece: TriviaPiece, at position: AbsolutePosition) {
+    private func record(_ piece: TriviaPiece, at position: AbsolutePosition, endsALine: Bool) {
         guard case .lineComment(let text) = piece, let suppression = SuppressionSyntax.parse(comment: text) else { return }
         let place = converter.location(for: position)
         facts.suppressions.append(
             SuppressionFact(
                 ruleIDs: suppression.ruleIDs, reason: suppression.reason,
-                location: SourceLocation(line: place.line, column: place.column)))
+                location: SourceLocation(line: place.line, column: place.column),
+                coveredLine: endsALine ? place.line : place.line + 1))
     }
 
     // MARK: Shapes

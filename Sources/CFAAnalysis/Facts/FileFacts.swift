@@ -56,11 +56,21 @@ public struct AttributeUse: Sendable, Codable, Equatable {
     public var location: SourceLocation
 }
 
-/// `// cfa-gate:ignore RULE-ID -- reason`: applies to its own line and the line after it.
+/// `// cfa-gate:ignore RULE-ID -- reason`: at the end of a line it covers that line; on a line of its own,
+/// the line after it.
 public struct SuppressionFact: Sendable, Codable, Equatable {
     public var ruleIDs: [String]
     public var reason: String?
     public var location: SourceLocation
+    /// The line whose findings it silences.
+    public var coveredLine: Int
+
+    public init(ruleIDs: [String], reason: String?, location: SourceLocation, coveredLine: Int) {
+        self.ruleIDs = ruleIDs
+        self.reason = reason
+        self.location = location
+        self.coveredLine = coveredLine
+    }
 }
 
 public struct TypeFacts: Sendable, Codable, Equatable {
@@ -150,6 +160,14 @@ public struct ParameterFact: Sendable, Codable, Equatable {
     public var typeText: String
     public var defaultValue: String?
     public var location: SourceLocation
+
+    public init(label: String?, name: String, typeText: String, defaultValue: String?, location: SourceLocation) {
+        self.label = label
+        self.name = name
+        self.typeText = typeText
+        self.defaultValue = defaultValue
+        self.location = location
+    }
 }
 
 public struct FunctionFact: Sendable, Codable, Equatable {
