@@ -1,0 +1,91 @@
+import Verdict
+
+/// A verdict in GitHub Actions' own terms: annotations on the pull request's files, a collapsible log
+/// group per item, and the Markdown page for the job summary. Print the lines to standard output.
+public enum GitHubActionsReport {
+    /// Annotations for an item's findings: one `::error` (or `::warning` for warning severity) per rule
+    /// finding, compiler diagnostic and failing test, and per git or command finding that names a file.
+    /// An item that failed or could not run but has no finding with a file gets one file-less `::error`
+    /// carrying its summary, so every failure shows in the run's annotations. Notes and remarks are left
+    /// to the log group: `::notice` is never used.
+    public static func annotations(for item: ItemResult) -> [String] {
+        var lines: [String] = []
+        for diagnostic in item.evidence.diagnostics {
+            let wanted = [.rule, .compiler, .test].contains(diagnostic.kind) || diagnostic.file != nil
+            guard wanted, let command = command(for: diagnostic.severity) else { continue }
+            lines.append(WorkflowCommand.line(
+                command,
+                properties: [
+                    "file": diagnostic.file, "line": diagnostic.line.map(String.init),
+                    "col": diagnostic.column.map(String.init), "title": title(for: diagnostic, in: item),
+                ],
+                message: UntrustedText.sanitized(diagnostic.message)))
+        }
+        let hasLocatedFinding = item.evidence.diagnostics.contains { $0.file != nil }
+        if (item.status == .failed || item.status == .error) && !hasLocatedFinding {
+            let word = item.status == .error ? "error" : "failed"
+            lines.append(WorkflowCommand.line(
+                "error", properties: ["title": UntrustedText.sanitized("Item \(item.number) \(word): \(item.title)")],
+                message: UntrustedText.sanitized(item.summary)))
+        }
+        return lines
+    }
+
+    /// The item's evidence inside a collapsible log group:
+    /// `::group::<number>. <title> — <status>` … `::endgroup::`. Every line in between is neutralised
+    /// (see `WorkflowCommand.neutralized`) so output quoted as evidence cannot issue a command.
+    public static func group(for item: ItemResult) -> [String] {
+        let evidence = item.evidence
+        let time = item.status == .manual ? "" : " in \(ReviewPage.duration(item.durationSeconds))"
+        var body = ["\(item.status.rawValue)\(time) (probe: \(item.probe))", item.summary]
+        if let tests = evidence.tests {
+            body.append("tests: \(tests.passed) passed, \(tests.failed) failed, \(tests.skipped) skipped")
+        }
+        for diagnostic in evidence.diagnostics {
+            let location = ReviewPage.locationText(diagnostic).map { "\($0): " } ?? ""
+            let name = diagnostic.name.map { "\($0): " } ?? ""
+            body.append("\(location)\(diagnostic.severity ?? "error"): \(name)\(diagnostic.message)")
+        }
+        body += evidence.excerpt.map { "| \($0)" }
+        body += evidence.logs.map { "log: \($0.path) (\($0.bytes) bytes, sha256 \($0.sha256))" }
+
+        let heading = UntrustedText.sanitized("\(item.number). \(item.title) — \(item.status.rawValue)")
+        // A multi-line entry becomes several log lines, continuations indented, each neutralised on its own.
+        let lines = body.flatMap { entry in
+            UntrustedText.sanitized(entry).split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, line in
+                index == 0 ? String(line) : "    " + line
+            }
+        }
+        return [WorkflowCommand.line("group", message: heading)]
+            + lines.map(WorkflowCommand.neutralized)
+            + [WorkflowCommand.line("endgroup", message: "")]
+    }
+
+    /// What to append to `$GITHUB_STEP_SUMMARY`: the Markdown report, which GitHub shows on the run's page.
+    public static func stepSummary(_ statement: Statement, links: RepositoryLinks?) -> String {
+        MarkdownReport.render(statement, links: links)
+    }
+
+    /// `error` or `warning`; nil for notes and remarks, which would only add noise as annotations.
+    private static func command(for severity: String?) -> String? {
+        switch severity?.lowercased() {
+        case nil, "error", "fatal", "fatal error": "error"
+        case "warning": "warning"
+        case "note", "remark", "info", "notice": nil
+        default: "error"
+        }
+    }
+
+    /// `CFA-VIEWMODEL-INLINE (item 1)`, `Build error (item 24)`, `Test failed: Suite/test()`.
+    private static func title(for diagnostic: Diagnostic, in item: ItemResult) -> String {
+        let severity = diagnostic.severity?.lowercased() == "warning" ? "warning" : "error"
+        let title = switch diagnostic.kind {
+        case .rule: "\(diagnostic.name ?? "CFA rule") (item \(item.number))"
+        case .compiler: "Build \(severity) (item \(item.number))"
+        case .test: diagnostic.name.map { "Test failed: \($0)" } ?? "Test failed (item \(item.number))"
+        case .git: "Working tree not clean (item \(item.number))"
+        case .command: "\(diagnostic.name ?? "Command") (item \(item.number))"
+        }
+        return UntrustedText.sanitized(title)
+    }
+}

@@ -1,0 +1,58 @@
+import Verdict
+
+/// The expandable `<details>` for one failed or errored item (`id="item-<number>"`, the table links to
+/// it): findings by kind, test totals, the output excerpt and the logs the verdict pins.
+enum HTMLItemDetails {
+    static func render(_ item: ItemResult, links: RepositoryLinks?) -> String {
+        var body: [String] = []
+        let section = item.section.map { " · section \(HTMLText.escaped($0))" } ?? ""
+        body.append("<p class=\"muted\">Probe <code>\(HTMLText.escaped(item.probe))</code>\(section) · \(ReviewPage.duration(item.durationSeconds))</p>")
+        for group in ReviewPage.diagnosticGroups(item.evidence) {
+            body.append("<h4>\(HTMLText.escaped(group.heading))</h4>")
+            body.append("<ul class=\"findings\">\n\(group.diagnostics.map { finding($0, links: links) }.joined(separator: "\n"))\n</ul>")
+        }
+        if let tests = item.evidence.tests {
+            body.append("<p><strong>Tests:</strong> \(tests.passed) passed, \(tests.failed) failed, \(tests.skipped) skipped</p>")
+        }
+        if !item.evidence.excerpt.isEmpty {
+            body.append("<h4>Output excerpt</h4>")
+            body.append("<pre><code>\(item.evidence.excerpt.map(HTMLText.escaped).joined(separator: "\n"))</code></pre>")
+        }
+        if !item.evidence.logs.isEmpty {
+            let logs = item.evidence.logs.map { log in
+                "<li><code>\(HTMLText.escaped(log.name))</code>: <code>\(HTMLText.escaped(log.path))</code> (\(log.bytes) bytes, sha256 <code title=\"\(HTMLText.escaped(log.sha256))\">\(HTMLText.escaped(ReviewPage.shortDigest(log.sha256)))</code>)</li>"
+            }
+            body.append("<h4>Logs</h4>\n<ul>\n\(logs.joined(separator: "\n"))\n</ul>")
+        }
+        return """
+            <details class="item" id="item-\(item.number)">
+            <summary>\(HTMLReport.badge(item.status)) <strong>\(item.number). \(HTMLText.inline(item.title))</strong> — \(HTMLText.inline(item.summary))</summary>
+            <div class="body">
+            \(body.joined(separator: "\n"))
+            </div>
+            </details>
+            """
+    }
+
+    /// One finding: severity, rule or test name, location, message.
+    static func finding(_ diagnostic: Diagnostic, links: RepositoryLinks?) -> String {
+        var parts: [String] = []
+        if let severity = diagnostic.severity { parts.append("<span class=\"severity\">\(HTMLText.escaped(severity))</span>") }
+        if let name = diagnostic.name { parts.append("<code>\(HTMLText.escaped(name))</code>") }
+        if let file = diagnostic.file {
+            parts.append("at " + HTMLReport.location(file: file, line: diagnostic.line, column: diagnostic.column, links: links))
+        }
+        let subject = parts.joined(separator: " ")
+        let message = HTMLText.inline(diagnostic.message)
+        return "<li class=\"\(severityClass(diagnostic.severity))\">\(subject.isEmpty ? message : "\(subject): \(message)")</li>"
+    }
+
+    /// `severity-error` / `severity-warning` / `severity-other`: a fixed set, never the raw severity text.
+    static func severityClass(_ severity: String?) -> String {
+        switch severity?.lowercased() {
+        case nil, "error", "fatal", "fatal error": "severity-error"
+        case "warning": "severity-warning"
+        default: "severity-other"
+        }
+    }
+}

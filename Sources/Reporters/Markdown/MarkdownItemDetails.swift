@@ -1,0 +1,56 @@
+import Verdict
+
+/// The collapsible `<details>` block for one failed or errored item: its findings with links, test
+/// totals, the output excerpt and the logs the verdict pins.
+enum MarkdownItemDetails {
+    /// Findings listed per kind before the rest are counted instead: GitHub refuses a job summary over
+    /// 1 MiB, and an app with thousands of findings would otherwise lose its whole summary. The HTML
+    /// report and the verdict keep every finding.
+    static let findingsShownPerGroup = 50
+
+    static func render(_ item: ItemResult, links: RepositoryLinks?) -> String {
+        // `<summary>` sits in an HTML block, where Markdown is not read: it takes HTML, not Markdown.
+        let summary = "<b>\(item.number). \(HTMLText.inline(item.title))</b> — \(MarkdownReport.statusCell(item.status)): \(HTMLText.inline(item.summary))"
+        // The blank line after `<summary>` lets GitHub read the body as Markdown again.
+        var blocks = ["<details>\n<summary>\(summary)</summary>"]
+        let section = item.section.map { " · section \(MarkdownText.inline($0))" } ?? ""
+        blocks.append("Probe \(MarkdownText.code(item.probe))\(section) · \(ReviewPage.duration(item.durationSeconds))")
+        for group in ReviewPage.diagnosticGroups(item.evidence) {
+            blocks.append("**\(group.heading)**")
+            var lines = group.diagnostics.prefix(findingsShownPerGroup).map { "- " + line(for: $0, links: links) }
+            let hidden = group.diagnostics.count - findingsShownPerGroup
+            if hidden > 0 { lines.append("- … and \(hidden) more, listed in the HTML report and the verdict") }
+            blocks.append(lines.joined(separator: "\n"))
+        }
+        if let tests = item.evidence.tests {
+            blocks.append("**Tests:** \(tests.passed) passed, \(tests.failed) failed, \(tests.skipped) skipped")
+        }
+        if !item.evidence.excerpt.isEmpty {
+            blocks.append("**Output excerpt**")
+            blocks.append(MarkdownText.codeBlock(item.evidence.excerpt))
+        }
+        if !item.evidence.logs.isEmpty {
+            blocks.append("**Logs**")
+            blocks.append(item.evidence.logs.map(logLine).joined(separator: "\n"))
+        }
+        blocks.append("</details>")
+        return blocks.joined(separator: "\n\n")
+    }
+
+    /// `**error** \`CFA-RULE\` at [path:line](…): message` — as much of it as the diagnostic knows.
+    static func line(for diagnostic: Diagnostic, links: RepositoryLinks?) -> String {
+        var parts: [String] = []
+        if let severity = diagnostic.severity { parts.append("**\(MarkdownText.inline(severity))**") }
+        if let name = diagnostic.name { parts.append(MarkdownText.code(name)) }
+        if let file = diagnostic.file {
+            parts.append("at " + MarkdownReport.locationLink(file: file, line: diagnostic.line, links: links))
+        }
+        let subject = parts.joined(separator: " ")
+        let message = MarkdownText.inline(diagnostic.message)
+        return subject.isEmpty ? message : "\(subject): \(message)"
+    }
+
+    private static func logLine(_ log: LogReference) -> String {
+        "- \(MarkdownText.code(log.name)): \(MarkdownText.code(log.path)) (\(log.bytes) bytes, sha256 \(MarkdownText.code(ReviewPage.shortDigest(log.sha256))))"
+    }
+}

@@ -1,0 +1,121 @@
+import Verdict
+
+/// A verdict as a reviewer's page for a pull request (GitHub-flavoured Markdown): the result, what was
+/// judged, every item, the details of what failed, what a person still has to check, and how to verify.
+/// Also what `GitHubActionsReport.stepSummary` appends to `$GITHUB_STEP_SUMMARY`.
+public enum MarkdownReport {
+    /// - Parameter links: where files and the commit can be seen on the web; nil links files relative to
+    ///   the repository root (`[path:line](path#Lline)`), which works where the Markdown is read inside
+    ///   the repository.
+    public static func render(_ statement: Statement, links: RepositoryLinks?) -> String {
+        render(statement, links: links, inventory: InventoryChanges.from)
+    }
+
+    static func render(_ statement: Statement, links: RepositoryLinks?, inventory: InventoryLookup) -> String {
+        let predicate = statement.predicate
+        var blocks = [banner(predicate.result), overview(statement, links: links), itemsTable(predicate.items)]
+        let failing = ReviewPage.itemsNeedingDetails(predicate)
+        if !failing.isEmpty {
+            blocks.append("### Failures")
+            blocks += failing.map { MarkdownItemDetails.render($0, links: links) }
+        }
+        let changes = predicate.items.compactMap { item in inventory(item.evidence).map { (item, $0) } }
+        if !changes.isEmpty {
+            blocks.append("### Inventory changes")
+            blocks += changes.map { item, changes in inventorySection(item, changes, links: links) }
+        }
+        if !predicate.awaitingReview.isEmpty {
+            blocks.append("### Awaiting a person")
+            blocks.append("Automation cannot judge these; tick each one once you have checked it.")
+            blocks.append(predicate.awaitingReview.map { "- [ ] \($0.number). \(MarkdownText.inline($0.title))" }.joined(separator: "\n"))
+        }
+        blocks.append(footer(statement))
+        return blocks.joined(separator: "\n\n") + "\n"
+    }
+
+    static func banner(_ result: GateResult) -> String {
+        let symbol = switch result {
+        case .passed: "✅"
+        case .failed: "❌"
+        case .error: "⚠️"
+        }
+        return "## \(symbol) cfa-gate: \(result.rawValue.uppercased())"
+    }
+
+    static func statusCell(_ status: ItemStatus) -> String {
+        let symbol = switch status {
+        case .passed: "✅"
+        case .failed: "❌"
+        case .error: "⚠️"
+        case .skipped: "⏭️"
+        case .manual: "📝"
+        }
+        return "\(symbol) \(status.rawValue)"
+    }
+
+    /// `[path:line](target)`: on the web when `links` are given, else relative to the repository root.
+    static func locationLink(file: String, line: Int?, links: RepositoryLinks?) -> String {
+        let text = file + (line.map { ":\($0)" } ?? "")
+        let target = links?.url(path: file, line: line) ?? RepositoryPath.relativeURL(path: file, line: line)
+        return MarkdownText.link(text, to: target)
+    }
+
+    private static func overview(_ statement: Statement, links: RepositoryLinks?) -> String {
+        let predicate = statement.predicate
+        let repository = predicate.repository
+        var heading = MarkdownText.inline(predicate.checklist.title ?? "Checklist")
+        if let name = ReviewPage.repositoryName(statement) { heading += " for \(MarkdownText.code(name))" }
+        let counts = ReviewPage.counts(predicate.items)
+        let shortCommit = MarkdownText.code(ReviewPage.shortCommit(repository.commit))
+        let commit = links.map { "[\(shortCommit)](\($0.commitURL))" } ?? shortCommit
+        let lines = [
+            "**\(heading)** — \(counts.isEmpty ? "no items" : counts)",
+            "",
+            "- **Commit:** \(commit) (\(MarkdownText.code(repository.commit)))",
+            "- **Branch:** \(repository.branch.map { MarkdownText.code($0) } ?? "detached HEAD")",
+            "- **Package:** \(MarkdownText.code(repository.packagePath))",
+            "- **Checklist:** \(MarkdownText.code(predicate.checklist.path)) (sha256 \(MarkdownText.code(ReviewPage.shortDigest(predicate.checklist.sha256))))",
+            "- **Toolchain:** \(MarkdownText.inline(predicate.swiftToolchain ?? "unknown")) · \(MarkdownText.inline("\(predicate.tool.name) \(predicate.tool.version)"))",
+            "- **Duration:** \(ReviewPage.elapsed(predicate)) (started \(ReviewPage.timestamp(predicate.startedAt)))",
+        ]
+        return lines.joined(separator: "\n")
+    }
+
+    private static func itemsTable(_ items: [ItemResult]) -> String {
+        var rows = ["| # | Item | Status | Duration | Evidence |", "|---:|---|---|---:|---|"]
+        for item in items {
+            let duration = item.status == .manual ? "—" : ReviewPage.duration(item.durationSeconds)
+            let cells = [
+                "\(item.number)", MarkdownText.inline(item.title, in: .tableCell), statusCell(item.status), duration,
+                MarkdownText.inline(item.summary, in: .tableCell),
+            ]
+            rows.append("| " + cells.joined(separator: " | ") + " |")
+        }
+        return rows.joined(separator: "\n")
+    }
+
+    private static func inventorySection(_ item: ItemResult, _ inventory: InventoryChanges, links: RepositoryLinks?) -> String {
+        var lines = ["**\(item.number). \(MarkdownText.inline(item.title))**", ""]
+        for change in inventory.changes {
+            let place = change.file.map { " at " + locationLink(file: $0, line: change.line, links: links) } ?? ""
+            lines.append("- \(MarkdownText.inline(InventoryChanges.verb(change.kind))): \(MarkdownText.inline(change.part)) \(MarkdownText.code(change.name))\(place)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func footer(_ statement: Statement) -> String {
+        let predicate = statement.predicate
+        let commit = predicate.repository.commit
+        var lines = [
+            "---",
+            "",
+            "**Verify** the signed verdict (written to \(MarkdownText.code(ReviewPage.defaultVerdictPath(commit: commit))) unless `--out` named another file; `PUBLIC_KEY_FILE` is the public half of the signing key):",
+            "",
+            MarkdownText.codeBlock([ReviewPage.verifyCommand(commit: commit)], language: "sh"),
+            "",
+            MarkdownText.inline(ReviewPage.signerNote(predicate.signer)),
+        ]
+        if let note = predicate.signer.note { lines += ["", "Signer's note: \(MarkdownText.inline(note))"] }
+        return lines.joined(separator: "\n")
+    }
+}
