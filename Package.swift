@@ -45,23 +45,27 @@ let package = Package(
             linkerSettings: [
                 .unsafeFlags(["-L", hostLibraries, "-lSwiftParser", "-lSwiftSyntax", "-Xlinker", "-rpath", "-Xlinker", hostLibraries])
             ]),
-        .target(name: "Probes", dependencies: ["Checklist", "Git", "Verdict"], swiftSettings: strict),
-        .target(name: "GateEngine", dependencies: ["Checklist", "Git", "Probes", "Verdict"], swiftSettings: strict),
-        .target(name: "Reporters", dependencies: ["Checklist", "GateEngine", "Verdict"], swiftSettings: strict),
+        .target(name: "Probes", dependencies: ["CFAAnalysis", "Checklist", "Git", "Verdict"], swiftSettings: strict + toolchainSyntax),
         .target(
-            name: "GateCommandLine", dependencies: ["Checklist", "GateEngine", "Git", "Probes", "Reporters", "Verdict"],
-            swiftSettings: strict),
-        .executableTarget(name: "cfa-gate", dependencies: ["GateCommandLine"], swiftSettings: strict),
+            name: "GateEngine", dependencies: ["CFAAnalysis", "Checklist", "Git", "Probes", "Verdict"],
+            swiftSettings: strict + toolchainSyntax),
+        .target(
+            name: "Reporters", dependencies: ["CFAAnalysis", "Checklist", "GateEngine", "Verdict"], swiftSettings: strict + toolchainSyntax),
+        .target(
+            name: "GateCommandLine",
+            dependencies: ["CFAAnalysis", "Checklist", "GateEngine", "Git", "Probes", "Reporters", "Verdict"],
+            swiftSettings: strict + toolchainSyntax),
+        .executableTarget(name: "cfa-gate", dependencies: ["GateCommandLine"], swiftSettings: strict + toolchainSyntax),
 
         .target(name: "GateTestSupport", path: "Tests/GateTestSupport"),
         .testTarget(name: "ChecklistTests", dependencies: ["Checklist"]),
         .testTarget(name: "GitTests", dependencies: ["Git", "GateTestSupport"]),
         .testTarget(name: "VerdictTests", dependencies: ["Verdict"]),
         .testTarget(name: "CFAAnalysisTests", dependencies: ["CFAAnalysis"], swiftSettings: toolchainSyntax),
-        .testTarget(name: "ProbesTests", dependencies: ["Probes", "Git", "Verdict", "GateTestSupport"]),
-        .testTarget(name: "GateEngineTests", dependencies: ["GateEngine", "Checklist", "Verdict", "Git", "GateTestSupport"]),
-        .testTarget(name: "ReportersTests", dependencies: ["Reporters", "Verdict", "GateEngine"], exclude: ["Golden"]),
-        .testTarget(name: "GateCommandLineTests", dependencies: ["GateCommandLine", "cfa-gate", "Verdict", "GateTestSupport"]),
+        .testTarget(name: "ProbesTests", dependencies: ["Probes", "Git", "Verdict", "GateTestSupport"], swiftSettings: toolchainSyntax),
+        .testTarget(name: "GateEngineTests", dependencies: ["GateEngine", "Checklist", "Verdict", "Git", "GateTestSupport"], swiftSettings: toolchainSyntax),
+        .testTarget(name: "ReportersTests", dependencies: ["Reporters", "Verdict", "GateEngine"], exclude: ["Golden"], swiftSettings: toolchainSyntax),
+        .testTarget(name: "GateCommandLineTests", dependencies: ["GateCommandLine", "cfa-gate", "Verdict", "GateTestSupport"], swiftSettings: toolchainSyntax),
     ],
     swiftLanguageModes: [.v6]
 )

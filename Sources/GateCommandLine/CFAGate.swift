@@ -6,7 +6,8 @@ public enum CFAGate {
 
     static let commands: [CommandEntry] = [
         CommandEntry(RunCommand.self), CommandEntry(VerifyCommand.self), CommandEntry(KeygenCommand.self),
-        CommandEntry(ListCommand.self), CommandEntry(ShowCommand.self),
+        CommandEntry(ListCommand.self), CommandEntry(ShowCommand.self), CommandEntry(AnalyzeCommand.self),
+        CommandEntry(InventoryCommand.self),
     ]
 
     static var help: String {

@@ -1,3 +1,4 @@
+import CFAAnalysis
 import Checklist
 import Git
 import Verdict
@@ -7,6 +8,8 @@ public enum GateError: Error, Equatable, CustomStringConvertible {
     case repository(GitError)
     case checklist(ChecklistError)
     case checklistUnreadable(path: String)
+    case unknownRule(checklist: String, line: Int?, rule: String)
+    case analysisConfiguration(ConfigurationFile.LoadError)
     case noPackage(path: String)
     case key(KeyError)
     case verdictWrite(VerdictFileError)
@@ -18,6 +21,9 @@ public enum GateError: Error, Equatable, CustomStringConvertible {
         case .repository(let error): "\(error)"
         case .checklist(let error): "\(error)"
         case .checklistUnreadable(let path): "\(path): cannot read the checklist — check the path given with --checklist"
+        case .unknownRule(let checklist, let line, let rule):
+            "\(checklist):\(line.map(String.init) ?? "?"): \(rule.isEmpty ? "`cfa` names no rule" : "unknown rule \(rule) in a `cfa` binding") — run `cfa-gate analyze --help` for the rule ids"
+        case .analysisConfiguration(let error): "\(error)"
         case .noPackage(let path):
             "\(path): no Package.swift here — pass --package-path DIR (relative to the repository) or set package-path in the checklist"
         case .key(let error): "\(error)"
@@ -31,7 +37,7 @@ public enum GateError: Error, Equatable, CustomStringConvertible {
     /// 130 for Ctrl-C, as shells report it.
     public var exitCode: Int32 {
         switch self {
-        case .repository, .checklist, .checklistUnreadable, .noPackage, .key: 2
+        case .repository, .checklist, .checklistUnreadable, .unknownRule, .analysisConfiguration, .noPackage, .key: 2
         case .verdictWrite, .logs: 3
         case .interrupted: 130
         }

@@ -1,3 +1,4 @@
+import CFAAnalysis
 import Checklist
 import Foundation
 import Git
@@ -70,6 +71,7 @@ public enum Gate {
         if needsPackage && !FileManager.default.fileExists(atPath: "\(packageDirectory)/Package.swift") {
             throw .noPackage(path: packageDirectory)
         }
+        let analysisConfiguration = try analysisSetup(for: checklist, repositoryRoot: root, packagePath: packagePath)
         let signing = try SigningKeyResolver.resolve(
             keyPath: options.keyPath, environment: options.environment, gitDirectory: gitDirectory)
 
@@ -90,7 +92,10 @@ public enum Gate {
 
         let startedAt = Date()
         async let toolchain = SwiftToolchain.version(in: context)
-        let items = await ItemScheduler(items: checklist.items, context: context, progress: progress).run()
+        let scheduled = await ItemScheduler(
+            items: checklist.items, context: context, analysisConfiguration: analysisConfiguration, progress: progress
+        ).run()
+        let items = scheduled.items
         let swiftVersion = await toolchain
         let finishedAt = Date()
 
@@ -108,7 +113,8 @@ public enum Gate {
             result: GateResult(items: items, allowSkipped: checklist.options.allowSkipped ?? false),
             signer: signing.signer,
             awaitingReview: checklist.items.filter(\.probe.isManual).map { ManualItem(number: $0.number, title: $0.title, section: $0.section) },
-            items: items.map(logs.relocate))
+            items: items.map(logs.relocate),
+            analysis: scheduled.analysis.map { summary(of: $0, checklist: checklist) })
         let statement = Statement(
             repositoryName: URL(fileURLWithPath: root).lastPathComponent, commit: head.commit, predicate: predicate)
         let envelope: Envelope
@@ -129,6 +135,37 @@ public enum Gate {
         }
         return GateOutcome(
             envelope: envelope, statement: signed, verdictPath: verdictPath, publicKeyPath: signing.publicKeyPath)
+    }
+
+    /// For a checklist with `cfa` items: their rule ids must exist, and `.cfa-gate.json` must read.
+    static func analysisSetup(
+        for checklist: Checklist, repositoryRoot: String, packagePath: String
+    ) throws(GateError) -> AnalysisConfiguration? {
+        let cfaItems = checklist.items.filter { $0.probe.name == ProbeKind.cfa.rawValue }
+        guard !cfaItems.isEmpty else { return nil }
+        for item in cfaItems {
+            if item.probe.arguments.isEmpty { throw .unknownRule(checklist: checklist.path, line: item.probe.line, rule: "") }
+            for rule in item.probe.arguments where RuleCatalogue.descriptor(for: rule) == nil {
+                throw .unknownRule(checklist: checklist.path, line: item.probe.line, rule: rule)
+            }
+        }
+        do {
+            return try ConfigurationFile.load(repositoryRoot: repositoryRoot, scope: packagePath)
+        } catch {
+            throw .analysisConfiguration(error)
+        }
+    }
+
+    /// Findings of rules no `cfa` item binds, and every suppression, for the verdict.
+    static func summary(of analysis: AnalysisResult, checklist: Checklist) -> AnalysisSummary {
+        let bound = Set(checklist.items.filter { $0.probe.name == ProbeKind.cfa.rawValue }.flatMap(\.probe.arguments) + [AdoptionRule.id])
+        return AnalysisSummary(
+            files: analysis.fileCount, lines: analysis.lineCount,
+            unassigned: analysis.findings.filter { !bound.contains($0.rule) }.map(CFAProbe.diagnostic),
+            suppressions: analysis.suppressed.map {
+                AnalysisSummary.Suppression(rule: $0.finding.rule, file: $0.finding.file, line: $0.finding.line, reason: $0.reason)
+            },
+            skippedFiles: analysis.skippedFiles)
     }
 
     static func openRepository(_ path: String) throws(GateError) -> (root: String, gitDirectory: String, head: HeadInfo) {

@@ -1,3 +1,4 @@
+import CFAAnalysis
 import Checklist
 import Foundation
 import Probes
@@ -11,23 +12,35 @@ import Verdict
 struct ItemScheduler: Sendable {
     var items: [ChecklistItem]
     var context: ProbeContext
+    /// Set when the checklist has `cfa` items: the analyser configuration they share.
+    var analysisConfiguration: AnalysisConfiguration?
     var progress: @Sendable (GateEvent) -> Void
 
-    func run() async -> [ItemResult] {
+    struct Outcome: Sendable {
+        var items: [ItemResult]
+        var analysis: AnalysisResult?
+    }
+
+    func run() async -> Outcome {
         let cleanItems = items.filter { $0.probe.name == ProbeKind.gitClean.rawValue }
         let before = cleanItems.isEmpty ? nil : GitCleanProbe.snapshot(repositoryRoot: context.repositoryRoot)
 
         var results: [Int: ItemResult] = [:]
-        await withTaskGroup(of: [ItemResult].self) { group in
+        var analysis: AnalysisResult?
+        await withTaskGroup(of: ([ItemResult], AnalysisResult?).self) { group in
             let swiftPMItems = items.filter { [ProbeKind.build.rawValue, ProbeKind.test.rawValue].contains($0.probe.name) }
             if !swiftPMItems.isEmpty {
-                group.addTask { await runSwiftPMLane(swiftPMItems) }
+                group.addTask { (await runSwiftPMLane(swiftPMItems), nil) }
+            }
+            let cfaItems = items.filter { $0.probe.name == ProbeKind.cfa.rawValue }
+            if let analysisConfiguration, !cfaItems.isEmpty {
+                group.addTask { await runAnalysisLane(cfaItems, configuration: analysisConfiguration) }
             }
             for item in items where item.probe.name == ProbeKind.command.rawValue {
                 group.addTask {
-                    [await measure(item) { logName in
+                    ([await measure(item) { logName in
                         await CommandProbe(command: item.probe.arguments.joined(separator: " ")).run(in: context, logName: logName)
-                    }]
+                    }], nil)
                 }
             }
             for item in items where item.probe.isManual {
@@ -36,8 +49,9 @@ struct ItemScheduler: Sendable {
                 progress(.itemFinished(result))
                 results[item.number] = result
             }
-            for await finished in group {
+            for await (finished, analysed) in group {
                 for result in finished { results[result.number] = result }
+                if let analysed { analysis = analysed }
             }
         }
 
@@ -50,7 +64,22 @@ struct ItemScheduler: Sendable {
                 results[item.number] = result
             }
         }
-        return items.compactMap { results[$0.number] }
+        return Outcome(items: items.compactMap { results[$0.number] }, analysis: analysis)
+    }
+
+    /// One parse of the working tree; every `cfa` item is judged from it. The time is the analysis's,
+    /// shown on the first item, since the items share it.
+    private func runAnalysisLane(_ cfaItems: [ChecklistItem], configuration: AnalysisConfiguration) async -> ([ItemResult], AnalysisResult?) {
+        for item in cfaItems { progress(.itemStarted(item)) }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let analysis = await CFAProbe.analyse(in: context, configuration: configuration)
+        let elapsed = clock.now - start
+        let results = cfaItems.enumerated().map { offset, item in
+            Self.result(for: item, outcome: CFAProbe.judge(ruleIDs: item.probe.arguments, analysis: analysis), duration: offset == 0 ? elapsed : .zero)
+        }
+        results.forEach { progress(.itemFinished($0)) }
+        return (results, analysis)
     }
 
     /// Builds first, then tests; a test item after a build that did not pass is skipped with the reason.

@@ -23,6 +23,12 @@ public struct ProbeContext: Sendable {
         self.timeouts = timeouts
     }
 
+    /// The package folder relative to the repository root ("" at the root).
+    public var packagePath: String {
+        let prefix = repositoryRoot.hasSuffix("/") ? repositoryRoot : repositoryRoot + "/"
+        return packageDirectory.hasPrefix(prefix) ? String(packageDirectory.dropFirst(prefix.count)) : ""
+    }
+
     /// The `swift` driver found on this run's PATH, resolved to an absolute path.
     public var swiftExecutable: String? {
         ExecutableSearch.find("swift", searchPath: environment["PATH"])
@@ -64,6 +70,7 @@ public enum ProbeKind: String, CaseIterable, Sendable {
     case test
     case gitClean = "git-clean"
     case command
+    case cfa
     case manual
 
     public static var knownNames: Set<String> { Set(allCases.map(\.rawValue)) }

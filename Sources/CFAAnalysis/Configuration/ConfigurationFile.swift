@@ -16,12 +16,17 @@ public enum ConfigurationFile {
 
     static let knownKeys: Set<String> = ["include", "exclude", "rootView", "features", "folders", "rules", "launch"]
 
-    /// The configuration at `repositoryRoot/.cfa-gate.json`, or the defaults when there is none.
-    public static func load(repositoryRoot: String) throws(LoadError) -> AnalysisConfiguration {
-        let path = "\(repositoryRoot)/\(AnalysisConfiguration.fileName)"
-        guard FileManager.default.fileExists(atPath: path) else { return AnalysisConfiguration() }
-        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path) }
-        return try parse(data, path: AnalysisConfiguration.fileName)
+    /// The configuration of the analysed folder: `.cfa-gate.json` in the scope (the package), else at the
+    /// repository root, else the defaults.
+    public static func load(repositoryRoot: String, scope: String = "") throws(LoadError) -> AnalysisConfiguration {
+        let folders = scope.isEmpty || scope == "." ? [""] : [scope + "/", ""]
+        for folder in folders {
+            let path = "\(repositoryRoot)/\(folder)\(AnalysisConfiguration.fileName)"
+            guard FileManager.default.fileExists(atPath: path) else { continue }
+            guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path) }
+            return try parse(data, path: folder + AnalysisConfiguration.fileName)
+        }
+        return AnalysisConfiguration()
     }
 
     public static func parse(_ data: Data, path: String) throws(LoadError) -> AnalysisConfiguration {

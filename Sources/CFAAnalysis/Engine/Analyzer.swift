@@ -20,9 +20,9 @@ public struct AnalysisResult: Sendable {
 }
 
 public enum Analyzer {
-    /// Discovers, parses and checks the Swift files of a working tree.
-    public static func analyze(repositoryRoot: String, configuration: AnalysisConfiguration) async -> AnalysisResult {
-        let inputs = SourceDiscovery.swiftFiles(repositoryRoot: repositoryRoot, configuration: configuration)
+    /// Discovers, parses and checks the Swift files of a working tree, or of one folder of it (`scope`).
+    public static func analyze(repositoryRoot: String, scope: String = "", configuration: AnalysisConfiguration) async -> AnalysisResult {
+        let inputs = SourceDiscovery.swiftFiles(repositoryRoot: repositoryRoot, scope: scope, configuration: configuration)
         let parsed = await parse(inputs)
         return check(parsed.facts, configuration: configuration, skippedFiles: parsed.skipped)
     }

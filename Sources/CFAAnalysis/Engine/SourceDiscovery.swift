@@ -28,8 +28,12 @@ public struct SourceInput: Sendable {
 public enum SourceDiscovery {
     static let alwaysExcluded: Set<String> = [".build", "DerivedData", "Pods", "Carthage"]
 
-    public static func swiftFiles(repositoryRoot: String, configuration: AnalysisConfiguration) -> [SourceInput] {
-        let root = URL(fileURLWithPath: repositoryRoot).standardizedFileURL
+    /// The Swift files under `scope` (a folder inside the repository, relative to its root; "" for all of it).
+    /// `include`/`exclude` are relative to the scope; the paths returned are relative to the repository root,
+    /// so findings read the same from the root, in editors and in code scanning.
+    public static func swiftFiles(repositoryRoot: String, scope: String = "", configuration: AnalysisConfiguration) -> [SourceInput] {
+        let prefix = scope.isEmpty || scope == "." ? "" : (scope.hasSuffix("/") ? scope : scope + "/")
+        let root = URL(fileURLWithPath: repositoryRoot + (prefix.isEmpty ? "" : "/" + prefix)).standardizedFileURL
         let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"
         guard let walker = FileManager.default.enumerator(
             at: root, includingPropertiesForKeys: [.isDirectoryKey, .fileSizeKey, .isSymbolicLinkKey],
@@ -48,7 +52,7 @@ public enum SourceDiscovery {
             guard url.pathExtension == "swift", values?.isSymbolicLink != true, isIncluded(relative, configuration),
                 !isExcluded(relative, configuration)
             else { continue }
-            found.append(SourceInput(path: relative, content: .file(absolutePath: absolute), size: values?.fileSize ?? 0))
+            found.append(SourceInput(path: prefix + relative, content: .file(absolutePath: absolute), size: values?.fileSize ?? 0))
         }
         return found.sorted { $0.path < $1.path }
     }

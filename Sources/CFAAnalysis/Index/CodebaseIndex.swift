@@ -141,7 +141,9 @@ public struct CodebaseIndex: Sendable {
         if kind == .protocol {
             return repositoryProtocols.contains(entry.name) ? .repositoryProtocol : .other
         }
-        if entry.name.hasSuffix("ViewModel") { return .viewModel }
+        // Roles belong to top-level types; a nested `Inventory.ViewModel` is not a ViewModel.
+        guard entry.declaration.enclosing.isEmpty else { return kind == .struct || kind == .enum ? .domain : .other }
+        if entry.name.hasSuffix("ViewModel") && entry.name != "ViewModel" { return .viewModel }
         if appModelPropertyTypes.contains(entry.name)
             || configuration.features.contains(where: { $0.matches(typeName: entry.name, path: entry.file) })
         {

@@ -14,6 +14,8 @@ public struct GatePredicate: Codable, Sendable, Equatable {
     public var signer: SignerInfo
     public var awaitingReview: [ManualItem]
     public var items: [ItemResult]
+    /// Present when the checklist ran the architecture analyser (`cfa` items).
+    public var analysis: AnalysisSummary?
 
     public init(
         tool: ToolInfo,
@@ -25,7 +27,8 @@ public struct GatePredicate: Codable, Sendable, Equatable {
         result: GateResult,
         signer: SignerInfo,
         awaitingReview: [ManualItem] = [],
-        items: [ItemResult]
+        items: [ItemResult],
+        analysis: AnalysisSummary? = nil
     ) {
         self.tool = tool
         self.swiftToolchain = swiftToolchain
@@ -37,5 +40,40 @@ public struct GatePredicate: Codable, Sendable, Equatable {
         self.signer = signer
         self.awaitingReview = awaitingReview
         self.items = items
+        self.analysis = analysis
+    }
+}
+
+/// What one run of the architecture analyser looked at, and what no checklist item took.
+public struct AnalysisSummary: Codable, Sendable, Equatable {
+    public var files: Int
+    public var lines: Int
+    /// Findings of rules that no `cfa` item of the checklist binds; they do not decide the result.
+    public var unassigned: [Diagnostic]
+    /// Findings silenced by `// cfa-gate:ignore RULE -- reason`, with the reason.
+    public var suppressions: [Suppression]
+    /// Swift files left out because they are not UTF-8 text.
+    public var skippedFiles: [String]
+
+    public struct Suppression: Codable, Sendable, Equatable {
+        public var rule: String
+        public var file: String
+        public var line: Int
+        public var reason: String
+
+        public init(rule: String, file: String, line: Int, reason: String) {
+            self.rule = rule
+            self.file = file
+            self.line = line
+            self.reason = reason
+        }
+    }
+
+    public init(files: Int, lines: Int, unassigned: [Diagnostic], suppressions: [Suppression], skippedFiles: [String]) {
+        self.files = files
+        self.lines = lines
+        self.unassigned = unassigned
+        self.suppressions = suppressions
+        self.skippedFiles = skippedFiles
     }
 }

@@ -1,0 +1,183 @@
+import CFAAnalysis
+import Foundation
+import GateEngine
+import Git
+import Probes
+import Reporters
+import Verdict
+
+/// Where `analyze` and `inventory` look: the repository containing `--repo` (or the folder itself when
+/// it is not in one), with its `.cfa-gate.json`.
+struct AnalysisTarget {
+    var root: String
+    /// The folder asked for, relative to `root` ("" for all of it).
+    var scope: String
+    var configuration: AnalysisConfiguration
+
+    static func resolve(_ repositoryPath: String) throws(ConfigurationFile.LoadError) -> AnalysisTarget {
+        let path = Gate.absolute(repositoryPath)
+        let root = (try? GitRepository.discover(startingAt: path))?.workingDirectory ?? path
+        let scope = path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : ""
+        return AnalysisTarget(root: root, scope: scope, configuration: try ConfigurationFile.load(repositoryRoot: root, scope: scope))
+    }
+
+    func analyse() async -> AnalysisResult {
+        await Analyzer.analyze(repositoryRoot: root, scope: scope, configuration: configuration)
+    }
+}
+
+struct AnalyzeCommand: GateCommand {
+    static let name = "analyze"
+    static let abstract = "Check the Swift sources against the CFA rules and print the findings."
+    static var help: String {
+        """
+        USAGE: cfa-gate analyze [--repo DIR] [--format text|json|sarif]
+
+        Parses every .swift file of the repository (leaving out .build, DerivedData, Pods,
+        Carthage, hidden folders and the `exclude` list of .cfa-gate.json) and reports each
+        finding in the compiler's form, `path:line:column: error: message [CFA-RULE-ID, item N]`,
+        sorted, with repository-relative paths. Exit 0 when no finding is an error, 1 otherwise.
+
+        OPTIONS:
+          --repo DIR                 Folder to analyse: a repository or a folder inside one (paths
+                                     stay relative to the repository root). Default: the current
+                                     folder. .cfa-gate.json is read from DIR, else the repository root.
+          --format text|json|sarif   json: {"findings": [...], "summary": {...}}; sarif: SARIF 2.1.0.
+
+        RULES:
+        \(RuleCatalogue.descriptors.map { "  \($0.id.padding(toLength: 30, withPad: " ", startingAt: 0)) \($0.item.map { "item \($0)" } ?? "      ")  \($0.summary)" }.joined(separator: "\n"))
+
+        \(ExitCode.helpText)
+        """
+    }
+
+    var repositoryPath: String
+    var format: String
+
+    init(arguments: [String]) throws(UsageError) {
+        let reader = try ArgumentReader(arguments, command: Self.name, valueOptions: ["--repo", "--format"])
+        try reader.noPositionals(command: Self.name)
+        repositoryPath = reader.options["--repo"] ?? "."
+        format = try reader.format(allowed: ["text", "json", "sarif"], command: Self.name)
+    }
+
+    func run(on terminal: Terminal) async -> Int32 {
+        let target: AnalysisTarget
+        do {
+            target = try AnalysisTarget.resolve(repositoryPath)
+        } catch {
+            terminal.err("cfa-gate: \(error)")
+            return ExitCode.usage
+        }
+        let result = await target.analyse()
+        switch format {
+        case "json":
+            terminal.out(AnalysisJSON.render(result))
+        case "sarif":
+            terminal.out(SARIFReport.render(
+                findings: result.findings.map(CFAProbe.diagnostic), rules: RuleReference.reportRules, repositoryURI: nil,
+                toolVersion: CFAGate.version))
+        default:
+            result.findings.forEach { terminal.out($0.compilerStyle) }
+            terminal.out(AnalysisJSON.summaryLine(result))
+        }
+        return result.errorCount == 0 ? ExitCode.passed : ExitCode.failed
+    }
+}
+
+/// The JSON form of `analyze`: findings as the issue tracker and scripts read them, and a summary.
+enum AnalysisJSON {
+    struct Document: Encodable {
+        var findings: [Finding]
+        var summary: Summary
+    }
+
+    struct Summary: Encodable {
+        var files: Int
+        var lines: Int
+        var errors: Int
+        var warnings: Int
+        var suppressed: [SuppressedFinding]
+        var skippedFiles: [String]
+    }
+
+    static func render(_ result: AnalysisResult) -> String {
+        let document = Document(
+            findings: result.findings,
+            summary: Summary(
+                files: result.fileCount, lines: result.lineCount, errors: result.errorCount, warnings: result.warningCount,
+                suppressed: result.suppressed, skippedFiles: result.skippedFiles))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(document)) ?? Data(), as: UTF8.self)
+    }
+
+    static func summaryLine(_ result: AnalysisResult) -> String {
+        let suppressed = result.suppressed.isEmpty ? "" : ", \(result.suppressed.count) suppressed"
+        let skipped = result.skippedFiles.isEmpty ? "" : ", \(result.skippedFiles.count) files skipped (not UTF-8)"
+        return "\(result.errorCount) errors, \(result.warningCount) warnings in \(result.fileCount) files (\(result.lineCount) lines)\(suppressed)\(skipped)"
+    }
+}
+
+/// The rule catalogue as report formats describe rules.
+enum RuleReference {
+    static let readmeAnchor = "https://cfa-gate.dev/rules#"
+
+    static var reportRules: [ReportRule] {
+        RuleCatalogue.descriptors.map { descriptor in
+            ReportRule(
+                id: descriptor.id, shortDescription: descriptor.summary, fullDescription: descriptor.help,
+                helpURI: readmeAnchor + descriptor.id.lowercased(), helpText: descriptor.help,
+                defaultLevel: descriptor.defaultSeverity.rawValue, item: descriptor.item)
+        }
+    }
+}
+
+struct InventoryCommand: GateCommand {
+    static let name = "inventory"
+    static let abstract = "List the app's screens, ViewModels, Features, repositories, AppModel wiring and tests."
+    static let help = """
+        USAGE: cfa-gate inventory [--repo DIR] [--format text|json]
+
+        The inventory of the CFA catalogue: screens with their ViewModel and its Features, ViewModels,
+        Features with their repositories and startup method, repository protocols and
+        implementations, AppModel properties, and test files mapped to what they test, each with
+        file and line.
+
+        OPTIONS:
+          --repo DIR            Folder to read (default: the current repository).
+          --format text|json    Output format.
+
+        \(ExitCode.helpText)
+        """
+
+    var repositoryPath: String
+    var format: String
+
+    init(arguments: [String]) throws(UsageError) {
+        let reader = try ArgumentReader(arguments, command: Self.name, valueOptions: ["--repo", "--format"])
+        try reader.noPositionals(command: Self.name)
+        repositoryPath = reader.options["--repo"] ?? "."
+        format = try reader.format(allowed: ["text", "json"], command: Self.name)
+    }
+
+    func run(on terminal: Terminal) async -> Int32 {
+        let target: AnalysisTarget
+        do {
+            target = try AnalysisTarget.resolve(repositoryPath)
+        } catch {
+            terminal.err("cfa-gate: \(error)")
+            return ExitCode.usage
+        }
+        let result = await target.analyse()
+        let inventory = Inventory(index: result.index)
+        if format == "json" {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            terminal.out(String(decoding: (try? encoder.encode(inventory)) ?? Data(), as: UTF8.self))
+        } else {
+            terminal.out(InventoryText.render(inventory))
+        }
+        return ExitCode.passed
+    }
+}

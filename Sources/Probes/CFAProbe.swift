@@ -1,0 +1,40 @@
+import CFAAnalysis
+import Verdict
+
+/// `cfa RULE-ID…`: the item fails when any of its rules reports an error-severity finding.
+///
+/// Every `cfa` item also carries the adoption precondition: in an app that is not CFA at all, the
+/// rules would pass vacuously, so each such item fails with the adoption findings instead.
+public enum CFAProbe {
+    /// Parses and checks the working tree once; every `cfa` item of a run is judged from this one result.
+    /// The scope is the package the checklist gates (its whole repository when the package is at the root).
+    public static func analyse(in context: ProbeContext, configuration: AnalysisConfiguration) async -> AnalysisResult {
+        await Analyzer.analyze(repositoryRoot: context.repositoryRoot, scope: context.packagePath, configuration: configuration)
+    }
+
+    public static func judge(ruleIDs: [String], analysis: AnalysisResult) -> ProbeOutcome {
+        let bound = Set(ruleIDs)
+        let relevant = analysis.findings.filter { bound.contains($0.rule) || $0.rule == AdoptionRule.id }
+        let errors = relevant.filter { $0.severity == .error }
+        let warnings = relevant.count - errors.count
+        let evidence = Evidence(diagnostics: relevant.prefix(CompilerDiagnostics.maximumDiagnostics).map(diagnostic))
+        let scope = "\(analysis.fileCount) files, \(analysis.lineCount) lines"
+        if let adoption = errors.first(where: { $0.rule == AdoptionRule.id }) {
+            return ProbeOutcome(status: .failed, summary: adoption.message, evidence: evidence)
+        }
+        guard let first = errors.first else {
+            let note = warnings > 0 ? "no errors, \(warnings) warning\(warnings == 1 ? "" : "s")" : "no findings"
+            return ProbeOutcome(status: .passed, summary: "\(note) (\(scope))", evidence: evidence)
+        }
+        let counts = "\(errors.count) error\(errors.count == 1 ? "" : "s")" + (warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : "")
+        return ProbeOutcome(
+            status: .failed, summary: "\(counts); first: \(first.file):\(first.line): \(first.message) [\(first.rule)]", evidence: evidence)
+    }
+
+    /// A finding as verdict evidence.
+    public static func diagnostic(_ finding: Finding) -> Diagnostic {
+        Diagnostic(
+            kind: .rule, file: finding.file == "." ? nil : finding.file, line: finding.line, column: finding.column,
+            severity: finding.severity.rawValue, name: finding.rule, message: finding.message)
+    }
+}

@@ -1,0 +1,46 @@
+import CFAAnalysis
+import Testing
+
+struct InventoryTests {
+    @Test func theCompliantAppsPartsAreListedWithFilesLinesAndWiring() throws {
+        let inventory = Inventory(index: Analysis.result(CompliantApp.files).index)
+        let screen = try #require(inventory.screens.first)
+        #expect(inventory.screens.count == 1)
+        #expect(screen.name == "OrdersView")
+        #expect((screen.place.file, screen.place.line) == (CompliantApp.screenPath, 4))
+        #expect(screen.viewModel == "OrdersViewModel")
+        #expect(screen.features == ["ordersFeature"])
+        #expect(inventory.rootView?.file == CompliantApp.rootPath)
+        #expect(inventory.rootView?.line == 4)
+        #expect(inventory.viewModels.map(\.screen) == ["OrdersView"])
+        #expect(inventory.viewModels.map(\.features) == [["OrdersFeature"]])
+        let feature = try #require(inventory.features.first)
+        #expect(feature.name == "OrdersFeature")
+        #expect(feature.repositories == ["OrdersRepository"])
+        #expect(feature.startupMethod == "startLoading")
+        #expect(feature.appModelProperty == "ordersFeature")
+        #expect(inventory.repositories.map(\.name) == ["OrdersRepository", "JSONFileOrdersRepository"])
+        #expect(inventory.repositories[1].implements == ["OrdersRepository"])
+        #expect(inventory.appModelProperties.map(\.name) == ["ordersFeature", "hasLaunched"])
+        #expect(inventory.appModelProperties[0].inInitializer && inventory.appModelProperties[0].inLive)
+        #expect(inventory.appModelProperties[1].type == "= false")
+        #expect(inventory.tests.map(\.path) == [CompliantApp.featureTestPath, CompliantApp.viewModelTestPath])
+        #expect(inventory.tests.map(\.kind) == [.feature, .viewModel])
+        #expect(inventory.tests[1].tests == ["OrdersViewModel", "OrdersFeature"])
+    }
+
+    @Test func aFeatureMissingFromLiveIsShownUnwired() {
+        let files = Analysis.app(replacing: [CompliantApp.appModelPath: """
+            import Observation
+            @MainActor @Observable
+            final class AppModel {
+                static let shared = live()
+                let ordersFeature: OrdersFeature
+                init(ordersFeature: OrdersFeature) { self.ordersFeature = ordersFeature }
+                static func live() -> AppModel { fatalError("not wired") }
+            }
+            """])
+        let inventory = Inventory(index: Analysis.result(files).index)
+        #expect(inventory.appModelProperties.map(\.inLive) == [false])
+    }
+}
