@@ -1,0 +1,60 @@
+import Foundation
+import GateTestSupport
+import Testing
+
+/// `cfa-gate analyze` and `cfa-gate inventory` on real folders, through the built binary.
+struct AnalyzeCommandTests {
+    private static var exampleApp: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Examples/HabitTracker").path
+    }
+
+    @Test func theBundledExampleHasNoFindings() throws {
+        let fixture = try GitFixture()
+        let result = try CFAGateBinary.run(["analyze", "--repo", Self.exampleApp], in: fixture)
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+        #expect(result.standardOutput.hasPrefix("0 errors, 0 warnings in "))
+    }
+
+    @Test func aFlatSwiftUIAppFailsWithAdoptionFindingsInEveryFormat() throws {
+        let fixture = try GitFixture()
+        try fixture.write("Flat/ContentView.swift", "import SwiftUI\nstruct ContentView: View {\n    var body: some View { Text(\"hi\") }\n}\n")
+        let text = try CFAGateBinary.run(["analyze", "--repo", fixture.root], in: fixture)
+        #expect(text.status == 1)
+        #expect(text.standardOutput.contains(".:1:1: error: not a CFA app: adoption needed — no composition root"))
+        #expect(text.standardOutput.contains("[CFA-ADOPTION]"))
+
+        let json = try CFAGateBinary.run(["analyze", "--repo", fixture.root, "--format", "json"], in: fixture)
+        #expect(json.status == 1)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let findings = try #require(document["findings"] as? [[String: Any]])
+        #expect(findings.count == 3)
+        #expect(Set(findings.first!.keys) == ["rule", "severity", "file", "line", "column", "message"])
+        let summary = try #require(document["summary"] as? [String: Any])
+        #expect(summary["errors"] as? Int == 3)
+        #expect(summary["files"] as? Int == 1)
+
+        let sarif = try CFAGateBinary.run(["analyze", "--repo", fixture.root, "--format", "sarif"], in: fixture)
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.standardOutput.utf8)) as? [String: Any])
+        #expect(log["version"] as? String == "2.1.0")
+    }
+
+    @Test func aBadConfigurationIsAUsageError() throws {
+        let fixture = try GitFixture()
+        try fixture.write(".cfa-gate.json", "{\"rootview\": \"RootView\"}")
+        let result = try CFAGateBinary.run(["analyze", "--repo", fixture.root], in: fixture)
+        #expect(result.status == 2)
+        #expect(result.standardError.contains(".cfa-gate.json: unknown key \"rootview\""))
+    }
+
+    @Test func theInventoryListsTheExamplesParts() throws {
+        let fixture = try GitFixture()
+        let text = try CFAGateBinary.run(["inventory", "--repo", Self.exampleApp], in: fixture)
+        #expect(text.status == 0)
+        #expect(text.standardOutput.contains("HabitListView → HabitListViewModel → habitsFeature"))
+        #expect(text.standardOutput.contains("HabitsFeature (AppModel.habitsFeature, uses HabitRepository, starts with startLoading())"))
+        let json = try CFAGateBinary.run(["inventory", "--repo", Self.exampleApp, "--format", "json"], in: fixture)
+        let inventory = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        #expect((inventory["features"] as? [Any])?.count == 2)
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import GateTestSupport
+import Testing
+@testable import GateEngine
+import Verdict
+
+struct CFAItemTests {
+    @Test func aNonCFAAppFailsEveryCFAItemWithTheAdoptionFindings() async throws {
+        let fixture = try GateFixture(checklist: """
+            1. **Screens own their ViewModels.** <!-- probe: cfa CFA-ADOPTION -->
+            2. **Suppressions are honest.** <!-- probe: cfa CFA-SUPPRESSION -->
+            """, package: false)
+        try fixture.git.write("Flat/ContentView.swift", "import SwiftUI\nstruct ContentView: View { var body: some View { Text(\"x\") } }\n")
+        try fixture.git.git("add", "-A")
+        try fixture.git.git("commit", "-q", "-m", "flat app")
+        let outcome = try await Gate.run(fixture.options())
+        #expect(outcome.predicate.items.map(\.status) == [.failed, .failed])
+        #expect(outcome.predicate.items[1].summary.hasPrefix("not a CFA app: adoption needed"))
+        #expect(outcome.predicate.items[0].evidence.diagnostics.allSatisfy { $0.kind == .rule && $0.name == "CFA-ADOPTION" })
+        #expect(outcome.predicate.analysis?.files == 1)
+        #expect(outcome.predicate.result == .failed)
+    }
+
+    @Test func unboundRulesFindingsAreUnassignedAndSuppressionsAreListed() async throws {
+        let fixture = try GateFixture(checklist: "1. **Adopted.** <!-- probe: cfa CFA-ADOPTION -->\n", package: false)
+        try fixture.git.write("Flat/A.swift", "// cfa-gate:ignore CFA-ADOPTION\nstruct A {}\n")
+        try fixture.git.git("add", "-A")
+        try fixture.git.git("commit", "-q", "-m", "a")
+        let outcome = try await Gate.run(fixture.options())
+        let analysis = try #require(outcome.predicate.analysis)
+        #expect(analysis.unassigned.map(\.name) == ["CFA-SUPPRESSION"])
+        #expect(analysis.unassigned.first?.file == "Flat/A.swift")
+    }
+
+    @Test func anUnknownRuleInABindingIsAConfigurationErrorWithItsLine() async throws {
+        let fixture = try GateFixture(checklist: "# G\n\n1. **x** <!-- probe: cfa CFA-NOT-A-RULE -->\n", package: false)
+        await #expect(throws: GateError.unknownRule(checklist: "gate/cfa-change-gate.md", line: 3, rule: "CFA-NOT-A-RULE")) {
+            try await Gate.run(fixture.options())
+        }
+    }
+}
