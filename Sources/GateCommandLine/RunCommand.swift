@@ -12,7 +12,7 @@ struct RunCommand: GateCommand {
         USAGE: cfa-gate run [--repo DIR] [--package-path DIR] [--checklist FILE] [--key FILE]
                             [--out FILE] [--format text|json]
                             [--build-timeout D] [--test-timeout D] [--command-timeout D]
-                            [--no-progress]
+                            [--no-progress] [--junit FILE] [--sarif FILE] [--summary FILE]
 
         Loads the checklist, runs each numbered item as its probe (build, test, git-clean,
         command; manual items are listed for a person), signs the verdict with Ed25519 and
@@ -35,6 +35,13 @@ struct RunCommand: GateCommand {
           --command-timeout D   Time limit for each command item (default 5m).
           --no-progress         One plain line per event even on a terminal (no redrawing).
                                 Colour is used only on a terminal and never when NO_COLOR is set.
+          --junit FILE          Also write JUnit XML: a testsuite per section, a testcase per item.
+          --sarif FILE          Also write SARIF 2.1.0 (rule findings, compiler errors, failing tests).
+          --summary FILE        Also write the Markdown review page.
+
+        In GitHub Actions (GITHUB_ACTIONS=true) each finished item's evidence is printed in a
+        ::group::, findings become ::error/::warning annotations, and the Markdown page is appended
+        to $GITHUB_STEP_SUMMARY.
 
         Precedence: a command-line option wins over the checklist's own
         <!-- cfa-gate: package-path=… build-timeout=… --> settings, which win over the defaults.
@@ -45,14 +52,18 @@ struct RunCommand: GateCommand {
     var options: GateOptions
     var format: String
     var progressRequested: Bool
+    var reportPaths: [(ReportFormat, String)]
 
     init(arguments: [String]) throws(UsageError) {
         let reader = try ArgumentReader(
             arguments, command: Self.name,
             valueOptions: [
                 "--repo", "--package-path", "--checklist", "--key", "--out", "--format", "--build-timeout",
-                "--test-timeout", "--command-timeout",
+                "--test-timeout", "--command-timeout", "--junit", "--sarif", "--summary",
             ], flagOptions: ["--no-progress"])
+        reportPaths = [
+            (.junit, reader.options["--junit"]), (.sarif, reader.options["--sarif"]), (.markdown, reader.options["--summary"]),
+        ].compactMap { format, path in path.map { (format, $0) } }
         progressRequested = !reader.flags.contains("--no-progress")
         try reader.noPositionals(command: Self.name)
         format = try reader.format(allowed: ["text", "json"], command: Self.name)
@@ -78,7 +89,11 @@ struct RunCommand: GateCommand {
         let style = TerminalStyle.detect(
             isTTY: terminal.isTerminal(standardError: json), environment: terminal.environment,
             progressRequested: progressRequested)
-        let display = LiveProgress(style: style) { text in terminal.raw(text, toStandardError: json) }
+        let inGitHubActions = terminal.environment["GITHUB_ACTIONS"] == "true"
+        // In GitHub Actions each finished item's evidence folds into a group of the job log.
+        let display = LiveProgress(
+            style: style, details: { inGitHubActions ? GitHubActionsReport.group(for: $0) : [] },
+            write: { text in terminal.raw(text, toStandardError: json) })
         let (events, continuation) = AsyncStream.makeStream(of: GateEvent.self)
         async let rendering: Void = display.consume(events)
         let outcome: GateOutcome
@@ -92,6 +107,15 @@ struct RunCommand: GateCommand {
             terminal.err("cfa-gate: \(error)")
             return error.exitCode
         }
+        do {
+            try writeReports(outcome, terminal: terminal)
+        } catch {
+            terminal.err("cfa-gate: \(error)")
+            return ExitCode.error
+        }
+        if inGitHubActions {
+            outcome.predicate.items.flatMap(GitHubActionsReport.annotations).forEach { json ? terminal.err($0) : terminal.out($0) }
+        }
         if json {
             terminal.out(String(decoding: (try? VerdictCoding.encoder(.file).encode(outcome.envelope)) ?? Data(), as: UTF8.self))
         } else {
@@ -102,6 +126,17 @@ struct RunCommand: GateCommand {
         case .passed: return ExitCode.passed
         case .failed: return ExitCode.failed
         case .error: return ExitCode.error
+        }
+    }
+
+    private func writeReports(_ outcome: GateOutcome, terminal: Terminal) throws(ReportFiles.WriteError) {
+        let note = "signed, keyid \(outcome.predicate.signer.keyID)"
+        for (format, path) in reportPaths {
+            try ReportFiles.write(format.render(outcome.statement, environment: terminal.environment, signatureNote: note), to: path)
+        }
+        if let summary = terminal.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
+            let links = RepositoryLinks(gitHubEnvironment: terminal.environment, commit: outcome.predicate.repository.commit)
+            try ReportFiles.append(GitHubActionsReport.stepSummary(outcome.statement, links: links), to: summary)
         }
     }
 }

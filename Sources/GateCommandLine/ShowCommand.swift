@@ -8,7 +8,7 @@ struct ShowCommand: GateCommand {
     static let name = "show"
     static let abstract = "Print a verdict for a person to read: every item and its evidence."
     static let help = """
-        USAGE: cfa-gate show VERDICT [--pubkey FILE] [--format text|json]
+        USAGE: cfa-gate show VERDICT [--pubkey FILE] [--format text|json|markdown|html|junit|sarif]
 
         Renders the verdict's items, evidence and the items awaiting a person. The signature is
         checked when a public key is available (--pubkey, CFA_GATE_SIGNING_KEY, or this clone's
@@ -16,7 +16,9 @@ struct ShowCommand: GateCommand {
 
         OPTIONS:
           --pubkey FILE        PEM public key to check the signature with.
-          --format text|json   text for people; json prints the in-toto statement.
+          --format F           text (default) for a terminal; json: the in-toto statement;
+                               markdown: the reviewer's page for a pull request; html: one
+                               self-contained page with sortable, filterable items; junit; sarif.
 
         \(ExitCode.helpText)
         """
@@ -29,7 +31,7 @@ struct ShowCommand: GateCommand {
         let reader = try ArgumentReader(arguments, command: Self.name, valueOptions: ["--pubkey", "--format"])
         verdictPath = try reader.positional(named: "a VERDICT file", command: Self.name)
         publicKeyPath = reader.options["--pubkey"]
-        format = try reader.format(allowed: ["text", "json"], command: Self.name)
+        format = try reader.format(allowed: ReportFormat.allCases.map(\.rawValue), command: Self.name)
     }
 
     func run(on terminal: Terminal) async -> Int32 {
@@ -43,11 +45,8 @@ struct ShowCommand: GateCommand {
             if case .unreadable = error { return ExitCode.usage }
             return ExitCode.rejected
         }
-        if format == "json" {
-            terminal.out(String(decoding: (try? VerdictCoding.encoder(.file).encode(statement)) ?? Data(), as: UTF8.self))
-            return ExitCode.passed
-        }
-        terminal.out(VerdictRenderer.text(statement, signatureNote: signatureNote(envelope, environment: terminal.environment)))
+        let note = format == "text" ? signatureNote(envelope, environment: terminal.environment) : ""
+        terminal.out(ReportFormat(rawValue: format)!.render(statement, environment: terminal.environment, signatureNote: note))
         return ExitCode.passed
     }
 

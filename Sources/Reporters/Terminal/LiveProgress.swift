@@ -12,10 +12,16 @@ public actor LiveProgress {
     private let clock = ContinuousClock()
     private static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
     private var frame = 0
+    private let details: @Sendable (ItemResult) -> [String]
 
-    /// `write` receives text that already ends with its newlines.
-    public init(style: TerminalStyle, write: @escaping @Sendable (String) -> Void) {
+    /// `write` receives text that already ends with its newlines. `details` adds lines after a finished
+    /// item's line (GitHub Actions log groups, for instance).
+    public init(
+        style: TerminalStyle, details: @escaping @Sendable (ItemResult) -> [String] = { _ in [] },
+        write: @escaping @Sendable (String) -> Void
+    ) {
         self.style = style
+        self.details = details
         self.write = write
     }
 
@@ -50,9 +56,11 @@ public actor LiveProgress {
         case .checklistLoaded:
             break
         }
-        guard let line = ProgressReporter.line(for: event, style: style) else { return }
+        var lines = ProgressReporter.line(for: event, style: style).map { [$0] } ?? []
+        if case .itemFinished(let result) = event, result.status != .manual { lines += details(result) }
+        guard !lines.isEmpty else { return }
         clearRunning()
-        write(line + "\n")
+        write(lines.map { $0 + "\n" }.joined())
         drawRunning()
     }
 
