@@ -43,6 +43,9 @@ struct AnalyzeCommand: GateCommand {
                                      stay relative to the repository root). Default: the current
                                      folder. .cfa-gate.json is read from DIR, else the repository root.
           --format text|json|sarif   json: {"findings": [...], "summary": {...}}; sarif: SARIF 2.1.0.
+          --bench                    Print timings instead of findings: bare SwiftParser parsing against
+                                     the whole analysis, on 1 worker and on all cores
+                                     (used by Scripts/bench-analyze.sh).
 
         RULES:
         \(RuleCatalogue.descriptors.map { "  \($0.id.padding(toLength: 30, withPad: " ", startingAt: 0)) \($0.item.map { "item \($0)" } ?? "      ")  \($0.summary)" }.joined(separator: "\n"))
@@ -53,12 +56,14 @@ struct AnalyzeCommand: GateCommand {
 
     var repositoryPath: String
     var format: String
+    var bench: Bool
 
     init(arguments: [String]) throws(UsageError) {
-        let reader = try ArgumentReader(arguments, command: Self.name, valueOptions: ["--repo", "--format"])
+        let reader = try ArgumentReader(arguments, command: Self.name, valueOptions: ["--repo", "--format"], flagOptions: ["--bench"])
         try reader.noPositionals(command: Self.name)
         repositoryPath = reader.options["--repo"] ?? "."
         format = try reader.format(allowed: ["text", "json", "sarif"], command: Self.name)
+        bench = reader.flags.contains("--bench")
     }
 
     func run(on terminal: Terminal) async -> Int32 {
@@ -68,6 +73,10 @@ struct AnalyzeCommand: GateCommand {
         } catch {
             terminal.err("cfa-gate: \(error)")
             return ExitCode.usage
+        }
+        if bench {
+            await printBenchmark(target, terminal: terminal)
+            return ExitCode.passed
         }
         let result = await target.analyse()
         switch format {
@@ -82,6 +91,26 @@ struct AnalyzeCommand: GateCommand {
             terminal.out(AnalysisJSON.summaryLine(result))
         }
         return result.errorCount == 0 ? ExitCode.passed : ExitCode.failed
+    }
+}
+
+extension AnalyzeCommand {
+    private func printBenchmark(_ target: AnalysisTarget, terminal: Terminal) async {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        func seconds(_ duration: Duration) -> Double {
+            Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        }
+        var analysisOnOne = 0.0
+        for workers in Array(Set([1, cores])).sorted() {
+            let timing = await ParseBenchmark.measure(
+                repositoryRoot: target.root, scope: target.scope, configuration: target.configuration, workers: workers)
+            let parse = seconds(timing.bareParse), analysis = seconds(timing.analysis)
+            if workers == 1 { analysisOnOne = analysis }
+            terminal.out(String(
+                format: "workers %d: %d files, %d lines: bare parse %.2fs, analysis %.2fs (%.0f lines/s), ratio %.2f",
+                workers, timing.files, timing.lines, parse, analysis, Double(timing.lines) / analysis, analysis / parse))
+            if workers > 1 { terminal.out(String(format: "speed-up 1 → %d workers: %.2fx", workers, analysisOnOne / analysis)) }
+        }
     }
 }
 

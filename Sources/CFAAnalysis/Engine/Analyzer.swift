@@ -32,6 +32,38 @@ public enum Analyzer {
     public static func parse(
         _ inputs: [SourceInput], workers: Int = ProcessInfo.processInfo.activeProcessorCount
     ) async -> (facts: [FileFacts], skipped: [String]) {
+        // Files with the same content key are parsed once; the others get a copy of the facts under their path.
+        var representatives: [SourceInput] = []
+        var sameContent: [String: [String]] = [:]
+        for input in inputs {
+            if let key = input.contentKey {
+                if sameContent[key] == nil { representatives.append(input) }
+                sameContent[key, default: []].append(input.path)
+            } else {
+                representatives.append(input)
+            }
+        }
+        let parsed = await parseEach(representatives, workers: workers)
+        var facts: [FileFacts] = []
+        var skipped = parsed.skipped
+        let byPath = Dictionary(uniqueKeysWithValues: parsed.facts.map { ($0.path, $0) })
+        for input in representatives {
+            let paths = input.contentKey.flatMap { sameContent[$0] } ?? [input.path]
+            guard let original = byPath[input.path] else {
+                skipped += paths.filter { $0 != input.path }
+                continue
+            }
+            for path in paths {
+                var copy = original
+                copy.path = path
+                facts.append(copy)
+            }
+        }
+        return (facts.sorted { $0.path < $1.path }, skipped.sorted())
+    }
+
+    /// Splits files over workers, largest first to the least-loaded one.
+    static func batches(_ inputs: [SourceInput], workers: Int) -> [[SourceInput]] {
         let workerCount = max(1, min(workers, inputs.count))
         var batches = Array(repeating: [SourceInput](), count: workerCount)
         var loads = Array(repeating: 0, count: workerCount)
@@ -40,10 +72,15 @@ public enum Analyzer {
             batches[lightest].append(input)
             loads[lightest] += max(input.size, 1)
         }
+        return batches.filter { !$0.isEmpty }
+    }
+
+    private static func parseEach(_ inputs: [SourceInput], workers: Int) async -> (facts: [FileFacts], skipped: [String]) {
+        let batches = batches(inputs, workers: workers)
         var facts: [FileFacts] = []
         var skipped: [String] = []
         await withTaskGroup(of: ([FileFacts], [String]).self) { group in
-            for batch in batches where !batch.isEmpty {
+            for batch in batches {
                 group.addTask {
                     var parsed: [FileFacts] = []
                     var unreadable: [String] = []

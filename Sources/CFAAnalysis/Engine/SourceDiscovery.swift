@@ -12,15 +12,18 @@ public struct SourceInput: Sendable {
     public var content: Content
     /// Bytes, used to balance parsing across cores.
     public var size: Int
+    /// Identical content has one key (a git blob id): such files are parsed once and their facts reused.
+    public var contentKey: String?
 
-    public init(path: String, content: Content, size: Int) {
+    public init(path: String, content: Content, size: Int, contentKey: String? = nil) {
         self.path = path
         self.content = content
         self.size = size
+        self.contentKey = contentKey
     }
 
-    public static func text(_ text: String, path: String) -> SourceInput {
-        SourceInput(path: path, content: .text(text), size: text.utf8.count)
+    public static func text(_ text: String, path: String, contentKey: String? = nil) -> SourceInput {
+        SourceInput(path: path, content: .text(text), size: text.utf8.count, contentKey: contentKey)
     }
 }
 

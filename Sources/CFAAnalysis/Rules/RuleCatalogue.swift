@@ -2,6 +2,11 @@
 public enum RuleCatalogue {
     public static let rules: [any Rule] = [
         AdoptionRule(),
+        ViewModelMethodNamesRule(),
+        TestsNoSharedRule(),
+        FileImportsRule(),
+        ViewModelTaskReuseRule(),
+        TestViewModelFileRule(), TestFeatureFileRule(),
         SuppressionReasonRule(),
     ]
 

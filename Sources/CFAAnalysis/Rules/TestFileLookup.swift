@@ -1,0 +1,105 @@
+/// Where the named test file of a ViewModel or Feature is, or where it should go (item 23).
+///
+/// A ViewModel's tests are `<ViewModel>Tests.swift` in a folder matching `folders.viewModelTests`; a Feature's
+/// are `<Feature>Tests.swift` in a folder matching `folders.featureTests`. Folder names match ignoring case,
+/// spaces and a numbering prefix. Shared by the item-23 rules and the inventory diff.
+public enum TestFileLookup {
+    /// The repository-relative path of `<viewModel>Tests.swift` in a ViewModel-tests folder, if there is one.
+    public static func viewModelTest(for viewModel: String, in index: CodebaseIndex) -> String? {
+        existingTest(for: viewModel, in: index, aliases: index.configuration.folders.viewModelTests)
+    }
+
+    /// Where `<viewModel>Tests.swift` should be added, e.g. `Tests/AppTests/View Model Tests/OrdersViewModelTests.swift`.
+    public static func proposedViewModelTestPath(for viewModel: String, in index: CodebaseIndex) -> String {
+        let folders = index.configuration.folders
+        return proposedPath(for: viewModel, in: index, aliases: folders.viewModelTests, siblings: folders.featureTests)
+    }
+
+    /// The repository-relative path of `<feature>Tests.swift` in a Feature-tests folder, if there is one.
+    public static func featureTest(for feature: String, in index: CodebaseIndex) -> String? {
+        existingTest(for: feature, in: index, aliases: index.configuration.folders.featureTests)
+    }
+
+    /// Where `<feature>Tests.swift` should be added, e.g. `Tests/AppTests/Feature Tests/OrdersFeatureTests.swift`.
+    public static func proposedFeatureTestPath(for feature: String, in index: CodebaseIndex) -> String {
+        let folders = index.configuration.folders
+        return proposedPath(for: feature, in: index, aliases: folders.featureTests, siblings: folders.viewModelTests)
+    }
+
+    // MARK: Finding
+
+    static func testFileName(for type: String) -> String { "\(type)Tests.swift" }
+
+    private static func existingTest(for type: String, in index: CodebaseIndex, aliases: [String]) -> String? {
+        testFiles(named: testFileName(for: type), in: index).first { FolderName.path($0, containsAnyOf: aliases) }
+    }
+
+    /// Test files with this exact name anywhere, sorted: a file in the wrong folder is worth naming in a message.
+    static func testFiles(named fileName: String, in index: CodebaseIndex) -> [String] {
+        index.files.map(\.path).filter { index.isTestFile($0) && ($0 == fileName || $0.hasSuffix("/\(fileName)")) }.sorted()
+    }
+
+    // MARK: Proposing
+
+    /// The first that exists: the folder already used for such tests; the matching sibling of the other
+    /// tests folder (`Feature Tests` → `View Model Tests`); the test target holding any test file; a new
+    /// `Tests/<Module>Tests` named after the module that declares the type.
+    private static func proposedPath(for type: String, in index: CodebaseIndex, aliases: [String], siblings: [String]) -> String {
+        let fileName = testFileName(for: type)
+        let folderName = aliases.first ?? "Tests"
+        let testPaths = index.files.map(\.path).filter(index.isTestFile).sorted()
+        for alias in aliases {
+            if let folder = mostCommon(testPaths.compactMap { folder(matching: alias, in: $0) }) { return "\(folder)/\(fileName)" }
+        }
+        for alias in siblings {
+            if let folder = mostCommon(testPaths.compactMap { folder(matching: alias, in: $0) }) {
+                return "\(parent(of: folder))\(folderName)/\(fileName)"
+            }
+        }
+        let knownFolders = aliases + siblings + index.configuration.folders.testSupport
+        if let target = mostCommon(testPaths.compactMap { testTarget(of: $0, knownFolders: knownFolders) }) {
+            return "\(target)/\(folderName)/\(fileName)"
+        }
+        return "Tests/\(module(declaring: type, in: index))Tests/\(folderName)/\(fileName)"
+    }
+
+    /// `Tests/AppTests/View Model Tests/Orders/XTests.swift` with alias `view model tests` → `Tests/AppTests/View Model Tests`.
+    private static func folder(matching alias: String, in path: String) -> String? {
+        let folders = path.split(separator: "/").dropLast()
+        guard let position = folders.firstIndex(where: { FolderName.normalised($0) == FolderName.normalised(alias) }) else { return nil }
+        return folders[...position].joined(separator: "/")
+    }
+
+    /// `Tests/AppTests/Feature Tests` → `Tests/AppTests/`; a top-level folder → ``.
+    private static func parent(of folder: String) -> String {
+        guard let slash = folder.lastIndex(of: "/") else { return "" }
+        return String(folder[...slash])
+    }
+
+    /// The test target folder of a test file: the folders before a known tests folder, else
+    /// `Tests/<Target>` (SwiftPM) or the first `…Tests` folder (Xcode).
+    private static func testTarget(of path: String, knownFolders: [String]) -> String? {
+        let folders = Array(path.split(separator: "/").dropLast())
+        let known = Set(knownFolders.map(FolderName.normalised))
+        if let position = folders.firstIndex(where: { known.contains(FolderName.normalised($0)) }) {
+            return position == 0 ? nil : folders[..<position].joined(separator: "/")
+        }
+        guard let position = folders.firstIndex(where: { $0 == "Tests" || $0.hasSuffix("Tests") }) else { return nil }
+        let end = folders[position] == "Tests" && position + 1 < folders.count ? position + 1 : position
+        return folders[...end].joined(separator: "/")
+    }
+
+    /// `Sources/HabitTracker/…` → `HabitTracker`; `App/2 - AppModel/…` → `App`.
+    private static func module(declaring type: String, in index: CodebaseIndex) -> String {
+        guard let file = index.entry(named: type)?.file else { return "App" }
+        let folders = file.split(separator: "/").dropLast()
+        if let sources = folders.firstIndex(of: "Sources"), sources + 1 < folders.endIndex { return String(folders[sources + 1]) }
+        return folders.first.map(String.init) ?? "App"
+    }
+
+    /// The value seen most often; ties go to the first in sorted order, so proposals are stable.
+    private static func mostCommon(_ values: [String]) -> String? {
+        let counts = Dictionary(values.map { ($0, 1) }, uniquingKeysWith: +)
+        return counts.keys.sorted().max { counts[$0]! < counts[$1]! }
+    }
+}

@@ -1,0 +1,60 @@
+/// Item 20: tests build their own object graph. A test that reads `AppModel.shared`, or builds a ViewModel
+/// without arguments (so its defaults reach `AppModel.shared`), runs against the live app — real storage,
+/// shared state between tests — instead of the Features and test doubles it set up.
+public struct TestsNoSharedRule: Rule {
+    public static let id = "CFA-TESTS-NO-SHARED"
+    public let descriptor = RuleDescriptor(
+        id: id, item: 20,
+        summary: "Tests build their own graph: no `AppModel.shared`, no ViewModel built from its defaults",
+        help: "Reported: in a test file, any use of `AppModel.shared`, and any construction of a ViewModel without arguments (`OrdersViewModel()`) when that ViewModel has dependencies with defaults. Fix: build the Features under test with test doubles (`OrdersFeature(repository: InMemoryOrdersRepository())`) and pass them in (`OrdersViewModel(ordersFeature: feature)`).")
+
+    public init() {}
+
+    public func check(_ index: CodebaseIndex) -> [Finding] {
+        let viewModels = Dictionary(index.entries(with: .viewModel).map { ($0.name, $0) }) { first, _ in first }
+        return index.files.filter { index.isTestFile($0.path) }.flatMap { file in
+            let scopes = [file.fileScope] + file.types.map(\.scope)
+            let sharedUses = scopes.flatMap(\.references).filter { $0.name == "AppModel.shared" || $0.name.hasSuffix(".AppModel.shared") }.map { reference in
+                descriptor.finding(
+                    file.path, reference.location,
+                    "test uses `AppModel.shared`, the live app; build the Features under test with test doubles and pass them in")
+            }
+            let defaultedViewModels = scopes.flatMap(\.calls).compactMap { call -> Finding? in
+                guard let name = Self.argumentlessConstruction(call.shape), let viewModel = viewModels[name],
+                    Self.hasDefaultedDependencies(viewModel)
+                else { return nil }
+                return descriptor.finding(
+                    file.path, call.location,
+                    "test builds \(name)() from its defaults, which reach `AppModel.shared`; pass the Features it needs: `\(Self.explicitConstruction(of: viewModel))`")
+            }
+            return sharedUses + defaultedViewModels
+        }
+    }
+
+    /// The constructed type of `X()`, `X.init()` or the module-qualified `App.X()`, when the call passes nothing.
+    static func argumentlessConstruction(_ shape: CallShape) -> String? {
+        guard shape.isArgumentless else { return nil }
+        guard shape.name == "init" else { return shape.name }
+        return shape.base?.split(separator: ".").last.map(String.init)
+    }
+
+    /// A ViewModel whose argumentless construction falls back to something the test did not build: a
+    /// defaulted initialiser parameter, or a stored property or initialiser that reaches `AppModel`.
+    /// A ViewModel without dependencies can be built bare; the test still owns all of it.
+    static func hasDefaultedDependencies(_ viewModel: CodebaseIndex.Entry) -> Bool {
+        if viewModel.functions.contains(where: { $0.name == "init" && $0.parameters.contains { $0.defaultValue != nil } }) { return true }
+        if viewModel.storedProperties.contains(where: { $0.initializer?.text.contains("AppModel") ?? false }) { return true }
+        return viewModel.parts.contains { part in
+            part.facts.scope.references.contains { $0.member == "init" && $0.name.hasPrefix("AppModel") }
+        }
+    }
+
+    /// `OrdersViewModel(ordersFeature: …)`, from the initialiser whose parameters have defaults.
+    static func explicitConstruction(of viewModel: CodebaseIndex.Entry) -> String {
+        let defaulted = viewModel.functions.first { $0.name == "init" && $0.parameters.contains { $0.defaultValue != nil } }
+        let arguments = (defaulted?.parameters ?? []).map { parameter in
+            parameter.label.map { "\($0): …" } ?? "…"
+        }
+        return "\(viewModel.name)(\(arguments.isEmpty ? "…" : arguments.joined(separator: ", ")))"
+    }
+}

@@ -1,0 +1,94 @@
+/// Item 22: a ViewModel keeps the handle of every Task it starts and, before starting another, reuses or
+/// cancels the running one. An unkept Task cannot be cancelled or awaited by a test, and a second tap
+/// would run the same work twice.
+public struct ViewModelTaskReuseRule: Rule {
+    public static let id = "CFA-VIEWMODEL-TASK-REUSE"
+    public let descriptor = RuleDescriptor(
+        id: id, item: 22,
+        summary: "A ViewModel stores the Tasks it creates and reuses or cancels a running one",
+        help: "Reported: `Task { … }` or `Task.detached { … }` in a ViewModel whose handle is not stored in a property (directly or through a local, `let task = Task { … }; saveTask = task`), or stored by a method that does not first check the property (`if let saveTask { return saveTask }`, `guard saveTask == nil`, `saveTask?.cancel()`). Tasks started in `init` or a property initialiser only need storing. Fix: `if let saveTask { return saveTask }; let task = Task { …; saveTask = nil }; saveTask = task; return task`.")
+
+    public init() {}
+
+    public func check(_ index: CodebaseIndex) -> [Finding] {
+        // In a project with its own `Task` type, `Task { … }` is that type; only `_Concurrency.Task` is certain.
+        let ownTaskType = index.declaresOwnTaskType
+        return index.entries(with: .viewModel).flatMap { viewModel in
+            let storedProperties = Set(viewModel.properties.filter(\.isStored).map(\.name))
+            return viewModel.parts.flatMap { part in
+                let scope = part.facts.scope
+                return scope.calls.filter { !$0.inPreview && Self.createsTask($0.shape, ownTaskType: ownTaskType) }.compactMap { call in
+                    problem(with: call, in: scope, viewModel: viewModel.name, storedProperties: storedProperties).map {
+                        descriptor.finding(part.file, call.location, $0)
+                    }
+                }
+            }
+        }
+    }
+
+    /// `Task { … }`, `Task(priority:) { … }`, `Task.init { … }`, `Task.detached { … }`, `_Concurrency.Task { … }`.
+    static func createsTask(_ shape: CallShape, ownTaskType: Bool) -> Bool {
+        switch (shape.base, shape.name) {
+        case ("_Concurrency", "Task"), ("_Concurrency.Task", "init"), ("_Concurrency.Task", "detached"): true
+        case (nil, "Task"), ("Task", "init"), ("Task", "detached"): !ownTaskType
+        default: false
+        }
+    }
+
+    /// Why the Task's handle is not kept and reused, or nil when it is.
+    private func problem(with call: CallFact, in scope: ScopeFacts, viewModel: String, storedProperties: Set<String>) -> String? {
+        let method = call.member ?? "?"
+        guard let property = Self.property(storing: call, in: scope, storedProperties: storedProperties) else {
+            let suggested = Self.suggestedProperty(for: method)
+            return "\(viewModel).\(method) starts a Task it does not keep; store it in a property and return the running one first (`if let \(suggested) { return \(suggested) }`)"
+        }
+        // Created once per instance: nothing earlier can be running.
+        if call.member == nil || call.member == "init" || storedProperties.contains(method) { return nil }
+        if Self.checksBefore(call, property: property, in: scope) { return nil }
+        return "\(viewModel).\(method) stores its Task in `\(property)` without checking for a running one; "
+            + "first reuse it (`if let \(property) { return \(property) }`) or cancel it (`\(property)?.cancel()`)"
+    }
+
+    /// The stored property that keeps the Task: assigned directly (`loadTask = Task { … }`, `tasks[id] = Task { … }`)
+    /// or through a local of the same member (`let task = Task { … }` then `loadTask = task` / `tasks.append(task)`).
+    static func property(storing call: CallFact, in scope: ScopeFacts, storedProperties: Set<String>) -> String? {
+        guard let target = call.assignedTo, let name = leadingName(target) else { return nil }
+        if storedProperties.contains(name) { return name }
+        // A local: find where the same member hands it to a property.
+        let assigned = scope.assignments.first { assignment in
+            assignment.member == call.member && assignment.location > call.location && assignment.value == target
+                && leadingName(assignment.target).map(storedProperties.contains) == true
+        }
+        if let assigned { return leadingName(assigned.target) }
+        let appended = scope.calls.first { other in
+            other.member == call.member && other.location > call.location && other.shape.arguments.contains(target)
+                && ["append", "insert", "updateValue"].contains(other.shape.name)
+                && other.shape.base.flatMap(leadingName).map(storedProperties.contains) == true
+        }
+        return appended?.shape.base.flatMap(leadingName)
+    }
+
+    /// A condition naming the property (`if let loadTask`, `guard loadTask == nil`) or `loadTask?.cancel()`,
+    /// in the same member and before the Task is created.
+    static func checksBefore(_ call: CallFact, property: String, in scope: ScopeFacts) -> Bool {
+        let conditions = scope.conditions.contains { condition in
+            condition.member == call.member && condition.location < call.location && TypeText.names(in: condition.text).contains(property)
+        }
+        let cancels = scope.calls.contains { other in
+            other.member == call.member && other.location < call.location && other.shape.name == "cancel"
+                && other.shape.base.flatMap(leadingName) == property
+        }
+        return conditions || cancels
+    }
+
+    /// `loadTask?` → `loadTask`; `tasks[id]` → `tasks`; `task` → `task`.
+    static func leadingName(_ text: String) -> String? {
+        let name = text.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        return name.isEmpty ? nil : String(name)
+    }
+
+    /// `refresh` → `refreshTask`, for the message's example.
+    static func suggestedProperty(for method: String) -> String {
+        method == "?" ? "task" : "\(method)Task"
+    }
+}

@@ -1,0 +1,94 @@
+import CFAAnalysis
+import Foundation
+import Testing
+
+struct TestFeatureFileRuleTests {
+    private let rule = TestFeatureFileRule.id
+
+    private func app(without removed: [String], adding added: [String: String] = [:]) -> [String: String] {
+        var files = Analysis.app(replacing: added)
+        for path in removed { files[path] = nil }
+        return files
+    }
+
+    @Test func theCompliantAppHasItsFeatureTests() {
+        #expect(Analysis.findings(rule, in: CompliantApp.files) == [])
+    }
+
+    @Test func aMissingFeatureTestIsReportedAtTheFeatureNamingTheFileToAdd() throws {
+        let findings = Analysis.findings(rule, in: app(without: [CompliantApp.featureTestPath]))
+        let finding = try #require(findings.first)
+        #expect(findings.count == 1)
+        #expect(finding.file == CompliantApp.featurePath)
+        #expect(finding.line == 4)
+        #expect(finding.column == 1)
+        #expect(finding.item == 23)
+        #expect(finding.message == "OrdersFeature has no test file; add Tests/AppTests/Feature Tests/OrdersFeatureTests.swift")
+    }
+
+    @Test(arguments: [
+        "Tests/AppTests/AppModel Tests/OrdersFeatureTests.swift", "Tests/AppTests/FeatureTests/OrdersFeatureTests.swift",
+        "Tests/AppTests/1 - feature tests/OrdersFeatureTests.swift",
+    ])
+    func eitherFeatureTestsFolderCounts(path: String) {
+        let files = app(without: [CompliantApp.featureTestPath], adding: [path: CompliantApp.files[CompliantApp.featureTestPath]!])
+        #expect(Analysis.findings(rule, in: files) == [])
+    }
+
+    @Test func aTestFileInTheWrongFolderIsNamedWithWhereToMoveIt() throws {
+        let misplaced = "Tests/AppTests/View Model Tests/OrdersFeatureTests.swift"
+        let files = app(without: [CompliantApp.featureTestPath], adding: [misplaced: CompliantApp.files[CompliantApp.featureTestPath]!])
+        let finding = try #require(Analysis.findings(rule, in: files).first)
+        #expect(
+            finding.message
+                == "OrdersFeature's test file \(misplaced) is not in a tests folder for it; move it to Tests/AppTests/Feature Tests/OrdersFeatureTests.swift")
+    }
+
+    @Test func aSecondFeatureOnAppModelNeedsItsOwnTest() {
+        let files = Analysis.app(replacing: [
+            "App/2 - AppModel/Features/CustomersFeature.swift": """
+                import Observation
+
+                @MainActor @Observable
+                final class CustomersFeature {
+                    private(set) var names: [String] = []
+                }
+                """
+        ])
+        #expect(Analysis.findings(rule, in: files).map(\.message) == [
+            "CustomersFeature has no test file; add Tests/AppTests/Feature Tests/CustomersFeatureTests.swift"
+        ])
+    }
+
+    @Test func presentationManagersAreNotFeatures() {
+        let files = Analysis.app(replacing: [
+            "App/1 - View/Theme/ThemeManager.swift": """
+                import Observation
+
+                @MainActor @Observable
+                final class ThemeManager {
+                    var accent = "blue"
+                }
+                """
+        ])
+        #expect(Analysis.findings(rule, in: files) == [])
+        // A `*Manager` under a Features folder is an older CFA app's Feature, and needs its tests.
+        let legacy = Analysis.app(replacing: [
+            "App/2 - AppModel/Features/SettingsManager.swift": "import Observation\n\n@MainActor @Observable\nfinal class SettingsManager {}\n"
+        ])
+        #expect(Analysis.findings(rule, in: legacy).map(\.file) == ["App/2 - AppModel/Features/SettingsManager.swift"])
+    }
+
+    @Test func theExampleAppHasItsFeatureTests() async {
+        let result = await Analyzer.analyze(repositoryRoot: Self.exampleAppRoot(), configuration: AnalysisConfiguration())
+        #expect(result.fileCount > 0)
+        #expect(result.findings.filter { $0.rule == rule } == [])
+    }
+
+    /// `Examples/HabitTracker` of the package these tests belong to.
+    private static func exampleAppRoot(filePath: String = #filePath) -> String {
+        var url = URL(fileURLWithPath: filePath)
+        for _ in 0..<4 { url.deleteLastPathComponent() }
+        return url.appendingPathComponent("Examples/HabitTracker").path
+    }
+}
