@@ -10,6 +10,9 @@ public enum GitError: Error, Equatable, CustomStringConvertible {
     case unknownRevision(String)
     /// Any other libgit2 failure, with libgit2's own explanation.
     case libgit2(operation: String, message: String)
+    /// This shallow clone lacks commits that are needed; the text names what is missing
+    /// (e.g. "the merge-base of HEAD (abc1234) and origin/main (def5678)").
+    case historyMissing(String)
 
     public var description: String {
         switch self {
@@ -23,6 +26,8 @@ public enum GitError: Error, Equatable, CustomStringConvertible {
             return "'\(revision)' does not name a commit in this repository — check the branch name, tag or commit id"
         case .libgit2(let operation, let message):
             return "git \(operation) failed: \(message)"
+        case .historyMissing(let what):
+            return "\(what) is not in this shallow clone — run `git fetch --unshallow` (or `git fetch --deepen=N` to fetch N more commits of history), then run cfa-gate again"
         }
     }
 }

@@ -2,6 +2,12 @@
 public enum RuleCatalogue {
     public static let rules: [any Rule] = [
         AdoptionRule(),
+        FeatureNoSwiftUIRule(),
+        AppModelShapeRule(),
+        AppModelLiveRule(),
+        NoFeatureProtocolRule(),
+        NoGCDLocksRule(), NoCombineRule(),
+        IsolationRule(),
         ViewModelMethodNamesRule(),
         TestsNoSharedRule(),
         FileImportsRule(),

@@ -1,0 +1,96 @@
+/// Item 14: AppModel stores `shared`, one `let` per Feature and one `private var` launch Bool — nothing else.
+/// Anything more (a repository, a cache, a ViewModel, a presentation manager) gives the composition root
+/// state of its own, which CFA keeps in Features.
+public struct AppModelShapeRule: Rule {
+    public static let id = "CFA-APPMODEL-SHAPE"
+    public let descriptor = RuleDescriptor(
+        id: id, item: 14,
+        summary: "AppModel stores only `shared`, one `let` per Feature and one `private var` launch Bool",
+        help: """
+            Reported at the property: any other stored property of AppModel (a repository, cache, ViewModel, presentation \
+            manager such as ThemeManager, a second Bool, a static constant), a Feature stored as `var` or as an Optional or \
+            stored twice, and a launch Bool that is not `private var`. A type counts as a Feature when it matches a Feature \
+            pattern (`*Feature`, `*Manager` under a Features folder) or is declared in a Features folder. Computed properties \
+            are fine. Fix: hand repositories to the Feature that owns them inside `live()`, keep presentation state in Views \
+            and ViewModels, and declare `let xFeature: XFeature` and `private var hasFinishedLaunching = false`.
+            """)
+
+    public init() {}
+
+    public func check(_ index: CodebaseIndex) -> [Finding] {
+        guard let appModel = index.appModel else { return [] }
+        let launchBool = Self.launchBool(of: appModel)
+        var storedFeatures: Set<String> = []
+        var findings: [Finding] = []
+        for part in appModel.parts where !index.isTestFile(part.file) {
+            for property in part.facts.properties where property.isStored {
+                let report = { (message: String) in findings.append(descriptor.finding(part.file, property.location, message)) }
+                if property.isStatic {
+                    // `shared` and second instances (`static let preview = AppModel(…)`) are item 15's to judge.
+                    if property.name != "shared" && !AppModelLiveRule.buildsAnAppModel(property, of: appModel) {
+                        report("AppModel stores static `\(property.name)`; AppModel holds only `shared`, its Features and one launch Bool — move the constant to the type that uses it")
+                    }
+                } else if let feature = Self.featureName(of: property, index) {
+                    if !storedFeatures.insert(feature).inserted {
+                        report("AppModel stores \(feature) a second time in `\(property.name)`; keep one `let` per Feature")
+                    } else if !property.isLet {
+                        report("AppModel stores \(feature) in `var \(property.name)`; declare `let \(property.name): \(feature)` so the graph cannot be swapped")
+                    } else if Self.isOptional(property.typeText) {
+                        report("AppModel stores \(feature) as an Optional in `\(property.name)`; declare `let \(property.name): \(feature)` and pass it to the initialiser")
+                    }
+                } else if Self.isBool(property) {
+                    if property.name == launchBool?.name && property.location == launchBool?.location {
+                        if !property.isPrivate || property.isLet {
+                            report("AppModel's launch Bool `\(property.name)` is not `private var`; declare `private var \(property.name) = false`")
+                        }
+                    } else {
+                        report("AppModel stores a second Bool `\(property.name)`; AppModel has one launch Bool — move this state to the Feature that owns it")
+                    }
+                } else {
+                    report(Self.otherStateMessage(property, index))
+                }
+            }
+        }
+        return findings
+    }
+
+    /// The type name of a stored Feature, from its annotation or, without one, its initialiser call.
+    private static func featureName(of property: PropertyFact, _ index: CodebaseIndex) -> String? {
+        let typeText = property.typeText ?? property.initializer?.call?.name
+        if let name = FeatureByConvention.featureName(inTypeText: typeText, index) { return name }
+        // `any XFeatureAPI` is CFA-NO-FEATURE-PROTOCOL's finding; one defect, one finding.
+        if let name = TypeText.singleName(typeText), NoFeatureProtocolRule.isFeatureProtocolName(name, index) { return name }
+        return nil
+    }
+
+    static func isBool(_ property: PropertyFact) -> Bool {
+        if let typeText = property.typeText { return typeText == "Bool" || typeText == "Swift.Bool" }
+        return property.initializer?.text == "false" || property.initializer?.text == "true"
+    }
+
+    private static func isOptional(_ typeText: String?) -> Bool {
+        guard let typeText else { return false }
+        return typeText.hasSuffix("?") || typeText.hasSuffix("!") || typeText.hasPrefix("Optional<")
+    }
+
+    /// The launch Bool is the one `applicationDidFinishLaunching()` sets; else the first `private var` Bool; else the first Bool.
+    private static func launchBool(of appModel: CodebaseIndex.Entry) -> PropertyFact? {
+        let bools = appModel.storedProperties.filter(isBool)
+        let setAtLaunch = Set(appModel.parts.flatMap { $0.facts.scope.assignments }.filter { $0.member == "applicationDidFinishLaunching" }.map(\.target))
+        return bools.first { setAtLaunch.contains($0.name) } ?? bools.first { $0.isPrivate && !$0.isLet } ?? bools.first
+    }
+
+    private static func otherStateMessage(_ property: PropertyFact, _ index: CodebaseIndex) -> String {
+        let typeName = TypeText.singleName(property.typeText ?? property.initializer?.call?.name)
+        let described = typeName.map { "`\(property.name)` (\($0))" } ?? "`\(property.name)`"
+        let fix: String
+        if let typeName, RepositoryByConvention.isRepository(named: typeName, in: index) {
+            fix = "build the repository in `live()` and pass it to the Feature that owns it"
+        } else if let typeName, typeName.hasSuffix("ViewModel") {
+            fix = "a screen creates its own ViewModel with `@State private var viewModel = XViewModel()`"
+        } else {
+            fix = "move it to the Feature that owns this state, or to the environment if it is presentation state"
+        }
+        return "AppModel stores \(described); AppModel holds only `shared`, its Features and one launch Bool — \(fix)"
+    }
+}

@@ -1,0 +1,56 @@
+/// Item 18: every Feature and ViewModel class says `@MainActor @Observable` on its own declaration, so the
+/// state screens observe is main-actor isolated and observed — not by inference from a superclass or an
+/// extension, and not by a reviewer's memory.
+public struct IsolationRule: Rule {
+    public static let id = "CFA-ISOLATION"
+    public let descriptor = RuleDescriptor(
+        id: id, item: 18,
+        summary: "Every Feature and ViewModel class is declared `@MainActor @Observable`",
+        help: """
+            Reported at the declaration of a Feature or ViewModel class that lacks `@MainActor`, `@Observable` or both, and at \
+            a Feature or ViewModel declared as an `actor` (which can be neither). Features are the types matching a Feature \
+            pattern (`*Feature`, `*Manager` under a Features folder) or declared in a Features folder; a presentation \
+            manager such as `ThemeManager` elsewhere is not one. Structs and enums with these names are values, not \
+            owners of observed state, and are not reported; nor are preview-only (`#if DEBUG`) and test types. Fix: declare \
+            `@MainActor @Observable final class XFeature` / `XViewModel`.
+            """)
+
+    public init() {}
+
+    public func check(_ index: CodebaseIndex) -> [Finding] {
+        var findings: [Finding] = []
+        for entry in index.allEntries where !entry.declaration.isPreviewOnly {
+            let kind: String
+            if entry.role == .viewModel {
+                kind = "ViewModel"
+            } else if FeatureByConvention.isFeature(entry, in: index) {
+                kind = "Feature"
+            } else {
+                continue
+            }
+            let declaration = entry.declaration
+            let wanted = "`@MainActor @Observable final class \(entry.name)`"
+            switch declaration.kind {
+            case .actor:
+                findings.append(descriptor.finding(
+                    entry.file, declaration.location,
+                    "\(kind) \(entry.name) is an actor, so screens cannot observe it on the main actor; declare \(wanted)"))
+            case .class:
+                let missing = [("MainActor", "@MainActor"), ("Observable", "@Observable")]
+                    .filter { !Self.hasAttribute($0.0, declaration) }.map(\.1)
+                guard !missing.isEmpty else { continue }
+                findings.append(descriptor.finding(
+                    entry.file, declaration.location,
+                    "\(kind) \(entry.name) is missing \(missing.joined(separator: " and ")); declare \(wanted)"))
+            default:
+                continue
+            }
+        }
+        return findings
+    }
+
+    /// `@MainActor` or a module-qualified `@_Concurrency.MainActor`, `@Observation.Observable`.
+    private static func hasAttribute(_ name: String, _ type: TypeFacts) -> Bool {
+        type.attributes.contains { $0.name == name || $0.name.hasSuffix(".\(name)") }
+    }
+}

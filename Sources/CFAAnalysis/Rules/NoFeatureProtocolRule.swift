@@ -1,0 +1,106 @@
+/// Item 16: Features are concrete. A protocol that stands in for a Feature lets a second implementation
+/// drift from the one owner of the product area; tests substitute the repository instead.
+public struct NoFeatureProtocolRule: Rule {
+    public static let id = "CFA-NO-FEATURE-PROTOCOL"
+    public let descriptor = RuleDescriptor(
+        id: id, item: 16,
+        summary: "Features are concrete classes: no Feature protocols, no `any XFeature` dependencies",
+        help: """
+            Reported at the protocol: an app protocol named `*Feature`, `*FeatureAPI` or `*FeatureProtocol` (or matching a \
+            configured Feature pattern, optionally followed by `API`/`Protocol`), and an app protocol that only Features \
+            conform to. Reported at the property or initialiser parameter: a dependency typed with such a protocol (`any \
+            HabitsFeatureAPI`, `some HabitsFeature`). Protocols in test files and preview-only (`#if DEBUG`) code are not \
+            reported. Fix: delete the protocol, depend on the concrete `@MainActor @Observable final class XFeature`, and \
+            let tests build the Feature with an in-memory repository.
+            """)
+
+    public init() {}
+
+    public func check(_ index: CodebaseIndex) -> [Finding] {
+        let protocols = Self.featureProtocols(index)
+        guard !protocols.isEmpty else { return [] }
+        var findings: [Finding] = []
+        for (name, concrete) in protocols.sorted(by: { $0.key < $1.key }) {
+            guard let entry = index.entries[name]?.first(where: { $0.declaration.kind == .protocol && !index.isTestFile($0.file) }) else { continue }
+            let fix = concrete == name
+                ? "make `\(name)` itself a `@MainActor @Observable final class`"
+                : "delete it and depend on `\(concrete)` directly"
+            findings.append(descriptor.finding(
+                entry.file, entry.location,
+                "\(name) is a protocol standing in for a Feature; Features are concrete — \(fix) (tests substitute its repository)"))
+        }
+        for entry in index.allEntries where entry.role != .test && !protocols.keys.contains(entry.name) {
+            for part in entry.parts where !part.facts.isPreviewOnly && !index.isTestFile(part.file) {
+                for property in part.facts.properties where property.isStored {
+                    if let (protocolName, concrete) = Self.featureProtocol(in: property.typeText, protocols) {
+                        findings.append(descriptor.finding(
+                            part.file, property.location,
+                            "\(entry.name).\(property.name) depends on the Feature protocol \(protocolName); store the concrete `\(concrete)`"))
+                    }
+                }
+                for initialiser in part.facts.initializers {
+                    for parameter in initialiser.parameters {
+                        if let (protocolName, concrete) = Self.featureProtocol(in: parameter.typeText, protocols) {
+                            findings.append(descriptor.finding(
+                                part.file, parameter.location,
+                                "\(entry.name).init parameter `\(parameter.name)` takes the Feature protocol \(protocolName); take the concrete `\(concrete)`"))
+                        }
+                    }
+                }
+            }
+        }
+        return findings
+    }
+
+    /// Whether `name` is one of the app's Feature protocols (used by the AppModel shape rule to leave them to this rule).
+    static func isFeatureProtocolName(_ name: String, _ index: CodebaseIndex) -> Bool {
+        featureProtocols(index)[name] != nil
+    }
+
+    private static func featureProtocol(in typeText: String?, _ protocols: [String: String]) -> (String, String)? {
+        guard let typeText else { return nil }
+        return TypeText.names(in: typeText).lazy.compactMap { name in protocols[name].map { (name, $0) } }.first
+    }
+
+    /// App protocols that stand in for a Feature, each with the concrete Feature to use instead.
+    private static func featureProtocols(_ index: CodebaseIndex) -> [String: String] {
+        let appProtocols = index.allEntries.filter { $0.declaration.kind == .protocol && !index.isTestFile($0.file) && !$0.declaration.isPreviewOnly }
+        var conformers: [String: [String]] = [:]
+        var nonFeatureConformers: Set<String> = []
+        for entry in index.allEntries where entry.role != .test {
+            for part in entry.parts where !part.facts.isPreviewOnly && !index.isTestFile(part.file) {
+                for inherited in part.facts.inheritedTypes {
+                    guard let name = TypeText.singleName(inherited) else { continue }
+                    if entry.declaration.kind != .protocol && FeatureByConvention.isFeature(entry, in: index) {
+                        conformers[name, default: []].append(entry.name)
+                    } else {
+                        nonFeatureConformers.insert(name)
+                    }
+                }
+            }
+        }
+        var result: [String: String] = [:]
+        for entry in appProtocols {
+            let name = entry.name
+            if isNamedLikeAFeature(name, entry.file, index.configuration) {
+                result[name] = conformers[name]?.first ?? strippedName(name)
+            } else if let features = conformers[name], !nonFeatureConformers.contains(name), entry.role != .repositoryProtocol {
+                result[name] = features[0]
+            }
+        }
+        return result
+    }
+
+    private static let protocolSuffixes = ["API", "Protocol"]
+
+    private static func isNamedLikeAFeature(_ name: String, _ file: String, _ configuration: AnalysisConfiguration) -> Bool {
+        ([name] + protocolSuffixes.filter { name.hasSuffix($0) }.map { String(name.dropLast($0.count)) }).contains { candidate in
+            candidate.hasSuffix("Feature") || FeatureByConvention.matchesPattern(candidate, declaredIn: file, configuration)
+        }
+    }
+
+    /// `HabitsFeatureAPI` → `HabitsFeature`.
+    private static func strippedName(_ name: String) -> String {
+        protocolSuffixes.first { name.hasSuffix($0) }.map { String(name.dropLast($0.count)) } ?? name
+    }
+}

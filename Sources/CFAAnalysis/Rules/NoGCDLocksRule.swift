@@ -1,0 +1,84 @@
+/// Item 17, first half: Swift Concurrency only. Dispatch queues, operation queues, locks and the two escape
+/// hatches from the compiler's data-race checks (`@unchecked Sendable`, `nonisolated(unsafe)`) all hide
+/// isolation the compiler can no longer verify. Test code is held to the same rule: a semaphore that waits
+/// for async work is exactly the pattern Swift Testing's `await` replaces.
+public struct NoGCDLocksRule: Rule {
+    public static let id = "CFA-NO-GCD-LOCKS"
+    public let descriptor = RuleDescriptor(
+        id: id, item: 17,
+        summary: "No GCD, operation queues, locks, `@unchecked Sendable` or `nonisolated(unsafe)`",
+        help: """
+            Reported where the code names `DispatchQueue`, `DispatchGroup`, `DispatchSemaphore`, `OperationQueue`, `NSLock`, \
+            `NSRecursiveLock`, `os_unfair_lock…` or `pthread_mutex…` (once per line and API), at a type that conforms \
+            `@unchecked Sendable`, and at each `nonisolated(unsafe)`. Tests, previews and `#if DEBUG` code are checked too. \
+            A type the project declares itself under one of these names is its own and not reported. Fix: use `@MainActor` \
+            for UI state, an `actor` for shared mutable state, `async`/`await`, `async let` or a `TaskGroup` for concurrent \
+            work, and truly `Sendable` value types.
+            """)
+
+    public init() {}
+
+    /// The listed APIs with what to write instead. `prefix` families cover a C API's functions and types
+    /// (`os_unfair_lock_lock`, `pthread_mutex_t`).
+    private static let apis: [(name: String, isPrefix: Bool, fix: String)] = [
+        ("DispatchQueue", false, "use `@MainActor` for main-thread work and an actor or `async` function for background work"),
+        ("DispatchGroup", false, "use `async let` or a `TaskGroup`"),
+        ("DispatchSemaphore", false, "`await` the async work instead of blocking a thread"),
+        ("OperationQueue", false, "use a `TaskGroup` or an actor"),
+        ("NSLock", false, "protect the state with an actor or `@MainActor`"),
+        ("NSRecursiveLock", false, "protect the state with an actor or `@MainActor`"),
+        ("os_unfair_lock", true, "protect the state with an actor or `@MainActor`"),
+        ("pthread_mutex", true, "protect the state with an actor or `@MainActor`"),
+    ]
+
+    public func check(_ index: CodebaseIndex) -> [Finding] {
+        index.files.flatMap { file in apiFindings(file, index) + escapeHatchFindings(file) }
+    }
+
+    private func apiFindings(_ file: FileFacts, _ index: CodebaseIndex) -> [Finding] {
+        let scopes = file.types.map { (owner: $0.name, scope: $0.scope) } + [(owner: file.fileName, scope: file.fileScope)]
+        var reported: Set<String> = []
+        var findings: [Finding] = []
+        for (owner, scope) in scopes {
+            for reference in scope.references {
+                guard let (api, fix) = Self.api(named: reference.name), !Self.isProjectType(api, index) else { continue }
+                guard reported.insert("\(reference.location.line) \(api)").inserted else { continue }
+                findings.append(descriptor.finding(
+                    file.path, reference.location, "\(owner) uses \(api); Swift Concurrency only — \(fix)"))
+            }
+        }
+        return findings.sorted()
+    }
+
+    /// The API a referenced name denotes: `DispatchQueue`, `Dispatch.DispatchQueue`, `os_unfair_lock_lock` →
+    /// `os_unfair_lock_lock`. Member chains (`DispatchQueue.main`) are skipped; their root is its own reference.
+    private static func api(named name: String) -> (String, String)? {
+        let components = name.split(separator: ".")
+        guard let last = components.last.map(String.init), components.count <= 2 else { return nil }
+        if components.count == 2 && !["Dispatch", "Foundation", "Darwin", "Glibc", "os"].contains(String(components[0])) { return nil }
+        for api in apis where api.isPrefix ? last.hasPrefix(api.name) : last == api.name {
+            return (last, api.fix)
+        }
+        return nil
+    }
+
+    /// A project that declares its own `OperationQueue` means its own type by that name.
+    private static func isProjectType(_ name: String, _ index: CodebaseIndex) -> Bool {
+        index.entries[name]?.contains { $0.declaration.kind != .extension } ?? false
+    }
+
+    private func escapeHatchFindings(_ file: FileFacts) -> [Finding] {
+        var findings: [Finding] = []
+        for type in file.types where type.inheritedTypes.contains(where: { $0.hasPrefix("@unchecked") }) {
+            findings.append(descriptor.finding(
+                file.path, type.location,
+                "\(type.name) is `@unchecked Sendable`, which turns off the compiler's data-race checks; make it truly Sendable — a value type, an actor or `@MainActor`"))
+        }
+        for use in file.modifierUses where use.name == "nonisolated(unsafe)" {
+            findings.append(descriptor.finding(
+                file.path, use.location,
+                "`nonisolated(unsafe)` turns off the compiler's data-race checks; isolate the state to an actor or `@MainActor`, or make it an immutable Sendable `let`"))
+        }
+        return findings
+    }
+}

@@ -1,0 +1,184 @@
+import CFAAnalysis
+import Foundation
+import Testing
+
+struct AppModelLiveRuleTests {
+    private let rule = AppModelLiveRule.id
+    private let appModel = CompliantApp.files[CompliantApp.appModelPath]!
+
+    private func findings(_ source: String, extraFiles: [String: String] = [:]) -> [Finding] {
+        Analysis.findings(rule, in: Analysis.app(replacing: extraFiles.merging([CompliantApp.appModelPath: source]) { _, new in new }))
+    }
+
+    /// The compliant AppModel with `members` added before `static func live()`.
+    private func adding(_ members: String) -> String {
+        appModel.replacingOccurrences(of: "    static func live() -> AppModel {\n", with: "\(members)\n\n    static func live() -> AppModel {\n")
+    }
+
+    @Test func theCompliantAppHasNoFinding() {
+        #expect(Analysis.findings(rule, in: CompliantApp.files) == [])
+    }
+
+    @Test func aSecondStaticFactoryIsReportedAtIt() throws {
+        let source = adding("""
+                static func preview() -> AppModel {
+                    AppModel(ordersFeature: OrdersFeature(repository: JSONFileOrdersRepository()))
+                }
+            """)
+        let findings = findings(source)
+        let finding = try #require(findings.first)
+        #expect(findings.count == 1)
+        #expect(finding.line == lineNumber(of: "static func preview", in: source))
+        #expect(finding.item == 15)
+        #expect(finding.message.contains("preview()") && finding.message.contains("second composition root"))
+    }
+
+    @Test func factoriesInDebugExtensionsAndStaticPropertiesAreReported() {
+        let extensionPath = "App/2 - AppModel/AppModel+Mock.swift"
+        let mock = """
+            #if DEBUG
+            extension AppModel {
+                static func mock() -> Self { Self(ordersFeature: OrdersFeature(repository: JSONFileOrdersRepository())) }
+            }
+            #endif
+            """
+        let source = adding("""
+                static let demo = AppModel(ordersFeature: OrdersFeature(repository: JSONFileOrdersRepository()))
+                static var sample: AppModel { live() }
+            """)
+        let found = findings(source, extraFiles: [extensionPath: mock])
+        #expect(found.map { "\($0.file):\($0.line)" } == [
+            "\(extensionPath):3",
+            "\(CompliantApp.appModelPath):\(lineNumber(of: "static let demo", in: source))",
+            "\(CompliantApp.appModelPath):\(lineNumber(of: "static var sample", in: source))",
+        ])
+    }
+
+    @Test func aSecondLiveAndALiveWithParametersAreReported() {
+        let source = adding("""
+                static func live(inMemory: Bool) -> AppModel {
+                    AppModel(ordersFeature: OrdersFeature(repository: JSONFileOrdersRepository()))
+                }
+            """)
+        #expect(findings(source).map(\.line) == [lineNumber(of: "live(inMemory", in: source)])
+        #expect(findings(source).first?.message.contains("more than once") == true)
+
+        let withParameters = appModel.replacingOccurrences(of: "static func live() -> AppModel", with: "static func live(inMemory: Bool = false) -> AppModel")
+            .replacingOccurrences(of: "static let shared = live()", with: "static let shared = live(inMemory: false)")
+        #expect(findings(withParameters).map(\.line) == [lineNumber(of: "static func live", in: withParameters)])
+        #expect(findings(withParameters).first?.message.contains("takes parameters") == true)
+    }
+
+    @Test func sharedMustBeAStaticLetBuiltByLive() {
+        let cases = [
+            ("static let shared = AppModel(ordersFeature: OrdersFeature(repository: JSONFileOrdersRepository()))", "not by live()"),
+            ("static var shared = live()", "static var"),
+            ("static var shared: AppModel { live() }", "computed"),
+        ]
+        for (declaration, expected) in cases {
+            let source = appModel.replacingOccurrences(of: "static let shared = live()", with: declaration)
+            let found = findings(source)
+            #expect(found.map(\.line) == [5], "\(declaration)")
+            #expect(found.first?.message.contains(expected) == true, "\(declaration)")
+        }
+        for accepted in ["static let shared = AppModel.live()", "static let shared: AppModel = .live()", "static let shared = Self.live()"] {
+            #expect(findings(appModel.replacingOccurrences(of: "static let shared = live()", with: accepted)) == [], "\(accepted)")
+        }
+    }
+
+    @Test func initialiserParametersWithDefaultsAreReportedAtTheParameter() {
+        let source = appModel.replacingOccurrences(
+            of: "init(ordersFeature: OrdersFeature) {",
+            with: "init(\n        ordersFeature: OrdersFeature = OrdersFeature(repository: JSONFileOrdersRepository())\n    ) {")
+        let found = findings(source)
+        #expect(found.map(\.line) == [lineNumber(of: "ordersFeature: OrdersFeature = ", in: source)])
+        #expect(found.first?.message.contains("remove the default") == true)
+    }
+
+    @Test func aSecondInitialiserIsReported() {
+        let source = adding("""
+                convenience init() {
+                    self.init(ordersFeature: OrdersFeature(repository: JSONFileOrdersRepository()))
+                }
+            """)
+        #expect(findings(source).map(\.line) == [lineNumber(of: "convenience init()", in: source)])
+    }
+
+    @Test func aFeatureTheInitialiserDoesNotTakeIsReportedAtTheInitialiser() {
+        let source = appModel.replacingOccurrences(
+            of: "init(ordersFeature: OrdersFeature) {\n        self.ordersFeature = ordersFeature",
+            with: "init() {\n        self.ordersFeature = OrdersFeature(repository: JSONFileOrdersRepository())")
+            .replacingOccurrences(of: "AppModel(ordersFeature: OrdersFeature(repository: JSONFileOrdersRepository()))", with: "AppModel()")
+        let found = findings(source)
+        #expect(found.map(\.line) == [lineNumber(of: "init() {", in: source)])
+        #expect(found.first?.message.contains("ordersFeature: OrdersFeature") == true)
+    }
+
+    @Test func aFeatureBuiltInItsDeclarationWithoutAnInitialiserIsReported() {
+        let source = """
+            import Observation
+
+            @MainActor @Observable
+            final class AppModel {
+                static let shared = live()
+
+                let ordersFeature = OrdersFeature(repository: JSONFileOrdersRepository())
+                private var hasLaunched = false
+
+                static func live() -> AppModel { AppModel() }
+
+                func applicationDidFinishLaunching() {
+                    guard !hasLaunched else { return }
+                    hasLaunched = true
+                    ordersFeature.startLoading()
+                }
+            }
+            """
+        let found = findings(source)
+        #expect(found.map(\.line) == [3, 7], "the declaration starts at its attributes")
+        #expect(found.first?.message.contains("no explicit initialiser") == true)
+        #expect(found.last?.message.contains("built in its declaration") == true)
+    }
+
+    @Test func testExtensionsHelperFactoriesAndAMissingLiveAreNotThisRulesFindings() {
+        let testExtension = """
+            @testable import App
+
+            extension AppModel {
+                static func forTesting() -> AppModel { AppModel(ordersFeature: OrdersFeature(repository: InMemoryOrdersRepository())) }
+            }
+            """
+        let helper = adding("""
+                private static func makeOrdersFeature() -> OrdersFeature {
+                    OrdersFeature(repository: JSONFileOrdersRepository())
+                }
+            """)
+        #expect(findings(helper, extraFiles: ["Tests/AppTests/Test Support/AppModel+Testing.swift": testExtension]) == [])
+        // Without `live()` CFA-ADOPTION reports the missing composition root; this rule does not repeat it.
+        let noLive = appModel.replacingOccurrences(of: "static func live() -> AppModel", with: "static func make() -> AppModel")
+            .replacingOccurrences(of: "shared = live()", with: "shared = make()")
+        let result = Analysis.result(Analysis.app(replacing: [CompliantApp.appModelPath: noLive]))
+        #expect(result.findings.contains { $0.rule == AdoptionRule.id })
+        let found = result.findings.filter { $0.rule == rule }
+        #expect(found.map(\.line) == [5, lineNumber(of: "static func make", in: noLive)])
+        #expect(found.last?.message.contains("name the one factory `live()`") == true)
+    }
+
+    @Test func theExampleAppHasNoFinding() async {
+        let result = await Analyzer.analyze(repositoryRoot: exampleAppRoot(), configuration: AnalysisConfiguration())
+        #expect(result.fileCount > 0)
+        #expect(result.findings.filter { $0.rule == rule } == [])
+    }
+}
+
+/// `Examples/HabitTracker` of the package these tests belong to.
+private func exampleAppRoot(filePath: String = #filePath) -> String {
+    var url = URL(fileURLWithPath: filePath)
+    for _ in 0..<4 { url.deleteLastPathComponent() }
+    return url.appendingPathComponent("Examples/HabitTracker").path
+}
+
+/// The 1-based line of the first line containing `needle`.
+private func lineNumber(of needle: String, in source: String) -> Int {
+    (source.components(separatedBy: "\n").firstIndex { $0.contains(needle) } ?? -1) + 1
+}

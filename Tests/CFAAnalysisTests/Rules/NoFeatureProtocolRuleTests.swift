@@ -1,0 +1,119 @@
+import CFAAnalysis
+import Foundation
+import Testing
+
+struct NoFeatureProtocolRuleTests {
+    private let rule = NoFeatureProtocolRule.id
+    private let protocolPath = "App/2 - AppModel/Features/OrdersFeatureAPI.swift"
+
+    @Test func theCompliantAppHasNoFinding() {
+        #expect(Analysis.findings(rule, in: CompliantApp.files) == [])
+    }
+
+    @Test func aFeatureProtocolAndTheDependenciesOnItAreReported() throws {
+        let feature = CompliantApp.files[CompliantApp.featurePath]!.replacingOccurrences(
+            of: "final class OrdersFeature {", with: "final class OrdersFeature: OrdersFeatureAPI {")
+        let viewModel = CompliantApp.files[CompliantApp.viewModelPath]!
+            .replacingOccurrences(of: "private let ordersFeature: OrdersFeature", with: "private let ordersFeature: any OrdersFeatureAPI")
+            .replacingOccurrences(of: "init(ordersFeature: OrdersFeature = ", with: "init(ordersFeature: any OrdersFeatureAPI = ")
+        let files = Analysis.app(replacing: [
+            protocolPath: """
+                @MainActor
+                protocol OrdersFeatureAPI: AnyObject {
+                    var orders: [Order] { get }
+                    func placeOrder(named name: String) async throws -> Order
+                }
+                """,
+            CompliantApp.featurePath: feature,
+            CompliantApp.viewModelPath: viewModel,
+        ])
+        let findings = Analysis.findings(rule, in: files)
+        #expect(findings.map { "\($0.file):\($0.line)" } == [
+            "\(CompliantApp.viewModelPath):\(lineNumber(of: "private let ordersFeature", in: viewModel))",
+            "\(CompliantApp.viewModelPath):\(lineNumber(of: "init(ordersFeature", in: viewModel))",
+            "\(protocolPath):1",
+        ])
+        let protocolFinding = try #require(findings.last)
+        #expect(protocolFinding.item == 16)
+        #expect(protocolFinding.message.contains("OrdersFeatureAPI") && protocolFinding.message.contains("`OrdersFeature`"))
+        #expect(findings[0].message.contains("OrdersViewModel.ordersFeature"))
+        #expect(findings[1].message.contains("OrdersViewModel.init parameter `ordersFeature`"))
+    }
+
+    @Test func everyFeatureProtocolNameIsReported() {
+        for name in ["SettingsFeature", "SettingsFeatureAPI", "SettingsFeatureProtocol"] {
+            let findings = Analysis.findings(rule, in: Analysis.app(replacing: ["App/Domain/\(name).swift": "protocol \(name) {}"]))
+            #expect(findings.map(\.line) == [1], "\(name)")
+        }
+        let bare = Analysis.findings(rule, in: Analysis.app(replacing: ["App/Domain/SettingsFeature.swift": "protocol SettingsFeature {}"]))
+        #expect(bare.first?.message.contains("make `SettingsFeature` itself a `@MainActor @Observable final class`") == true)
+    }
+
+    @Test func aProtocolOnlyFeaturesConformToStandsInForAFeature() {
+        let feature = CompliantApp.files[CompliantApp.featurePath]!.replacingOccurrences(
+            of: "final class OrdersFeature {", with: "final class OrdersFeature: OrdersProviding {")
+        let files = Analysis.app(replacing: [
+            "App/Domain/OrdersProviding.swift": "@MainActor protocol OrdersProviding {\n    var orders: [Order] { get }\n}",
+            CompliantApp.featurePath: feature,
+        ])
+        let findings = Analysis.findings(rule, in: files)
+        #expect(findings.map(\.file) == ["App/Domain/OrdersProviding.swift"])
+        #expect(findings.first?.message.contains("`OrdersFeature`") == true)
+    }
+
+    @Test func aProtocolThatNonFeaturesAlsoConformToIsNotAFeatureProtocol() {
+        let feature = CompliantApp.files[CompliantApp.featurePath]!.replacingOccurrences(
+            of: "final class OrdersFeature {", with: "final class OrdersFeature: Resettable {")
+        let files = Analysis.app(replacing: [
+            "App/Domain/Resettable.swift": "protocol Resettable {}\nstruct Basket: Resettable {}",
+            CompliantApp.featurePath: feature,
+        ])
+        #expect(Analysis.findings(rule, in: files) == [])
+    }
+
+    @Test func aManagerProtocolCountsOnlyUnderAFeaturesFolder() {
+        let files = Analysis.app(replacing: [
+            "App/2 - AppModel/Features/SyncManagerProtocol.swift": "protocol SyncManagerProtocol {}",
+            "App/1 - View/ThemeManagerProtocol.swift": "protocol ThemeManagerProtocol {}",
+        ])
+        #expect(Analysis.findings(rule, in: files).map(\.file) == ["App/2 - AppModel/Features/SyncManagerProtocol.swift"])
+    }
+
+    @Test func testAndPreviewCodeIsNotReported() {
+        let files = Analysis.app(replacing: [
+            "Tests/AppTests/Test Support/FakeOrdersFeature.swift": """
+                @testable import App
+
+                protocol RecordingFeature {}
+                final class FakeOrdersFeature: RecordingFeature {
+                    let wrapped: any RecordingFeature
+                    init(wrapped: any RecordingFeature) { self.wrapped = wrapped }
+                }
+                """,
+            "App/1 - View/Views/Orders/OrdersPreview.swift": """
+                #if DEBUG
+                protocol PreviewFeature {}
+                #endif
+                """,
+        ])
+        #expect(Analysis.findings(rule, in: files) == [])
+    }
+
+    @Test func theExampleAppHasNoFinding() async {
+        let result = await Analyzer.analyze(repositoryRoot: exampleAppRoot(), configuration: AnalysisConfiguration())
+        #expect(result.fileCount > 0)
+        #expect(result.findings.filter { $0.rule == rule } == [])
+    }
+}
+
+/// `Examples/HabitTracker` of the package these tests belong to.
+private func exampleAppRoot(filePath: String = #filePath) -> String {
+    var url = URL(fileURLWithPath: filePath)
+    for _ in 0..<4 { url.deleteLastPathComponent() }
+    return url.appendingPathComponent("Examples/HabitTracker").path
+}
+
+/// The 1-based line of the first line containing `needle`.
+private func lineNumber(of needle: String, in source: String) -> Int {
+    (source.components(separatedBy: "\n").firstIndex { $0.contains(needle) } ?? -1) + 1
+}
