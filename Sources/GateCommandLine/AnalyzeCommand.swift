@@ -107,10 +107,51 @@ extension AnalyzeCommand {
             let parse = seconds(timing.bareParse), analysis = seconds(timing.analysis)
             if workers == 1 { analysisOnOne = analysis }
             terminal.out(String(
-                format: "workers %d: %d files, %d lines: bare parse %.2fs, analysis %.2fs (%.0f lines/s), ratio %.2f",
-                workers, timing.files, timing.lines, parse, analysis, Double(timing.lines) / analysis, analysis / parse))
+                format: "workers %d: %d files, %d lines: bare parse %.2fs, analysis %.2fs (parse + facts %.2fs, index + rules %.2fs; %.0f lines/s), ratio %.2f",
+                workers, timing.files, timing.lines, parse, analysis, seconds(timing.extraction), seconds(timing.rules),
+                Double(timing.lines) / analysis, analysis / parse))
             if workers > 1 { terminal.out(String(format: "speed-up 1 → %d workers: %.2fx", workers, analysisOnOne / analysis)) }
         }
+    }
+}
+
+extension InventoryCommand {
+    private func runDiff(base: String?, final: String, terminal: Terminal) async -> Int32 {
+        let target: AnalysisTarget
+        let report: InventoryProbe.Report
+        do {
+            target = try AnalysisTarget.resolve(repositoryPath)
+        } catch {
+            terminal.err("cfa-gate: \(error)")
+            return ExitCode.usage
+        }
+        do {
+            let choice = try InventoryProbe.chooseBase(repositoryRoot: target.root, explicit: base, final: final)
+            report = try await InventoryProbe.compare(
+                repositoryRoot: target.root, folder: target.scope, base: choice, final: final, configuration: target.configuration)
+        } catch {
+            terminal.err("cfa-gate: \(error)")
+            return ExitCode.usage
+        }
+        let outcome = InventoryProbe.judge(report)
+        guard let changes = outcome.evidence.inventory else { return ExitCode.error }
+        switch format {
+        case "json":
+            struct Document: Encodable {
+                var inventory: InventoryChanges
+                var problems: [Diagnostic]
+            }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let document = Document(inventory: changes, problems: outcome.evidence.diagnostics)
+            terminal.out(String(decoding: (try? encoder.encode(document)) ?? Data(), as: UTF8.self))
+        case "markdown":
+            terminal.out(InventoryDiffText.markdown(changes, problems: outcome.evidence.diagnostics))
+        default:
+            terminal.out(InventoryDiffText.text(changes, problems: outcome.evidence.diagnostics))
+            outcome.evidence.excerpt.forEach(terminal.out)
+        }
+        return outcome.status == .passed ? ExitCode.passed : ExitCode.failed
     }
 }
 
@@ -167,30 +208,53 @@ struct InventoryCommand: GateCommand {
     static let abstract = "List the app's screens, ViewModels, Features, repositories, AppModel wiring and tests."
     static let help = """
         USAGE: cfa-gate inventory [--repo DIR] [--format text|json]
+               cfa-gate inventory --diff [BASE..]REV [--repo DIR] [--format text|markdown|json]
 
         The inventory of the CFA catalogue: screens with their ViewModel and its Features, ViewModels,
         Features with their repositories and startup method, repository protocols and
         implementations, AppModel properties, and test files mapped to what they test, each with
         file and line.
 
+        With --diff, compares the inventory of two commits read straight from git objects (nothing
+        is checked out; the working tree does not matter) and lists what was added, removed,
+        renamed or rewired, like a changelog of the architecture. Without BASE.., the base is the
+        merge-base of REV with its upstream, else with origin/main or main, else REV's first parent
+        (a root commit compares with the empty tree). Exit 1 when a new screen lacks its ViewModel
+        test, a new Feature lacks its Feature test or its AppModel wiring, or a removed Feature is
+        still referenced.
+
         OPTIONS:
-          --repo DIR            Folder to read (default: the current repository).
-          --format text|json    Output format.
+          --repo DIR            Folder to read (default: the current one); with --diff, the part of the
+                                repository to compare.
+          --diff [BASE..]REV    Compare two commits (e.g. --diff HEAD, --diff main..HEAD).
+          --format F            text, json, or (with --diff) markdown.
 
         \(ExitCode.helpText)
         """
 
     var repositoryPath: String
     var format: String
+    /// `[BASE..]REV` split into its parts.
+    var diff: (base: String?, final: String)?
 
     init(arguments: [String]) throws(UsageError) {
-        let reader = try ArgumentReader(arguments, command: Self.name, valueOptions: ["--repo", "--format"])
+        let reader = try ArgumentReader(arguments, command: Self.name, valueOptions: ["--repo", "--format", "--diff"])
         try reader.noPositionals(command: Self.name)
         repositoryPath = reader.options["--repo"] ?? "."
-        format = try reader.format(allowed: ["text", "json"], command: Self.name)
+        if let range = reader.options["--diff"] {
+            let parts = range.components(separatedBy: "..")
+            guard parts.count <= 2, !(parts.last ?? "").isEmpty, !range.contains("...") else {
+                throw UsageError("--diff \(range) is not a range — write REV or BASE..REV (e.g. main..HEAD)")
+            }
+            diff = (parts.count == 2 && !parts[0].isEmpty ? parts[0] : nil, parts.last!)
+            format = try reader.format(allowed: ["text", "markdown", "json"], command: Self.name)
+        } else {
+            format = try reader.format(allowed: ["text", "json"], command: Self.name)
+        }
     }
 
     func run(on terminal: Terminal) async -> Int32 {
+        if let diff { return await runDiff(base: diff.base, final: diff.final, terminal: terminal) }
         let target: AnalysisTarget
         do {
             target = try AnalysisTarget.resolve(repositoryPath)

@@ -12,7 +12,7 @@ struct RunCommand: GateCommand {
         USAGE: cfa-gate run [--repo DIR] [--package-path DIR] [--checklist FILE] [--key FILE]
                             [--out FILE] [--format text|json]
                             [--build-timeout D] [--test-timeout D] [--command-timeout D]
-                            [--no-progress] [--junit FILE] [--sarif FILE] [--summary FILE]
+                            [--no-progress] [--junit FILE] [--sarif FILE] [--summary FILE] [--base REV]
 
         Loads the checklist, runs each numbered item as its probe (build, test, git-clean,
         command; manual items are listed for a person), signs the verdict with Ed25519 and
@@ -38,6 +38,8 @@ struct RunCommand: GateCommand {
           --junit FILE          Also write JUnit XML: a testsuite per section, a testcase per item.
           --sarif FILE          Also write SARIF 2.1.0 (rule findings, compiler errors, failing tests).
           --summary FILE        Also write the Markdown review page.
+          --base REV            Base commit of the inventory diff (default: the merge-base with the
+                                upstream, else origin/main or main, else the first parent).
 
         In GitHub Actions (GITHUB_ACTIONS=true) each finished item's evidence is printed in a
         ::group::, findings become ::error/::warning annotations, and the Markdown page is appended
@@ -59,7 +61,7 @@ struct RunCommand: GateCommand {
             arguments, command: Self.name,
             valueOptions: [
                 "--repo", "--package-path", "--checklist", "--key", "--out", "--format", "--build-timeout",
-                "--test-timeout", "--command-timeout", "--junit", "--sarif", "--summary",
+                "--test-timeout", "--command-timeout", "--junit", "--sarif", "--summary", "--base",
             ], flagOptions: ["--no-progress"])
         reportPaths = [
             (.junit, reader.options["--junit"]), (.sarif, reader.options["--sarif"]), (.markdown, reader.options["--summary"]),
@@ -79,6 +81,7 @@ struct RunCommand: GateCommand {
             checklistPath: reader.options["--checklist"], keyPath: reader.options["--key"],
             outputPath: reader.options["--out"], buildTimeout: try duration("--build-timeout"),
             testTimeout: try duration("--test-timeout"), commandTimeout: try duration("--command-timeout"),
+            baseRevision: reader.options["--base"],
             environment: ProcessInfo.processInfo.environment, tool: ToolInfo(name: "cfa-gate", version: CFAGate.version))
     }
 

@@ -16,14 +16,17 @@ public struct GateOptions: Sendable {
     public var buildTimeout: Duration?
     public var testTimeout: Duration?
     public var commandTimeout: Duration?
+    /// The base of the inventory diff (`--base REV`); chosen automatically when nil.
+    public var baseRevision: String?
     public var environment: [String: String]
     public var tool: ToolInfo
 
     public init(
         repositoryPath: String = ".", packagePath: String? = nil, checklistPath: String? = nil, keyPath: String? = nil,
         outputPath: String? = nil, buildTimeout: Duration? = nil, testTimeout: Duration? = nil,
-        commandTimeout: Duration? = nil, environment: [String: String], tool: ToolInfo
+        commandTimeout: Duration? = nil, baseRevision: String? = nil, environment: [String: String], tool: ToolInfo
     ) {
+        self.baseRevision = baseRevision
         self.repositoryPath = repositoryPath
         self.packagePath = packagePath
         self.checklistPath = checklistPath
@@ -72,6 +75,7 @@ public enum Gate {
             throw .noPackage(path: packageDirectory)
         }
         let analysisConfiguration = try analysisSetup(for: checklist, repositoryRoot: root, packagePath: packagePath)
+        let inventoryBase = try inventorySetup(for: checklist, repositoryRoot: root, base: options.baseRevision)
         let signing = try SigningKeyResolver.resolve(
             keyPath: options.keyPath, environment: options.environment, gitDirectory: gitDirectory)
 
@@ -93,7 +97,8 @@ public enum Gate {
         let startedAt = Date()
         async let toolchain = SwiftToolchain.version(in: context)
         let scheduled = await ItemScheduler(
-            items: checklist.items, context: context, analysisConfiguration: analysisConfiguration, progress: progress
+            items: checklist.items, context: context, analysisConfiguration: analysisConfiguration, inventoryBase: inventoryBase,
+            progress: progress
         ).run()
         let items = scheduled.items
         let swiftVersion = await toolchain
@@ -142,7 +147,8 @@ public enum Gate {
         for checklist: Checklist, repositoryRoot: String, packagePath: String
     ) throws(GateError) -> AnalysisConfiguration? {
         let cfaItems = checklist.items.filter { $0.probe.name == ProbeKind.cfa.rawValue }
-        guard !cfaItems.isEmpty else { return nil }
+        let usesAnalysis = !cfaItems.isEmpty || checklist.items.contains { $0.probe.name == ProbeKind.inventory.rawValue }
+        guard usesAnalysis else { return nil }
         for item in cfaItems {
             if item.probe.arguments.isEmpty { throw .unknownRule(checklist: checklist.path, line: item.probe.line, rule: "") }
             for rule in item.probe.arguments where RuleCatalogue.descriptor(for: rule) == nil {
@@ -153,6 +159,17 @@ public enum Gate {
             return try ConfigurationFile.load(repositoryRoot: repositoryRoot, scope: packagePath)
         } catch {
             throw .analysisConfiguration(error)
+        }
+    }
+
+    /// For a checklist with an `inventory` item: the base it diffs against, chosen before anything runs so that
+    /// an unknown `--base` or a shallow clone without the merge-base is a configuration error.
+    static func inventorySetup(for checklist: Checklist, repositoryRoot: String, base: String?) throws(GateError) -> BaseChoice? {
+        guard checklist.items.contains(where: { $0.probe.name == ProbeKind.inventory.rawValue }) else { return nil }
+        do {
+            return try InventoryProbe.chooseBase(repositoryRoot: repositoryRoot, explicit: base)
+        } catch {
+            throw .repository(error)
         }
     }
 

@@ -1,6 +1,7 @@
 import CFAAnalysis
 import Checklist
 import Foundation
+import Git
 import Probes
 import Verdict
 
@@ -14,6 +15,8 @@ struct ItemScheduler: Sendable {
     var context: ProbeContext
     /// Set when the checklist has `cfa` items: the analyser configuration they share.
     var analysisConfiguration: AnalysisConfiguration?
+    /// Set when the checklist has an `inventory` item: the base commit it compares with.
+    var inventoryBase: BaseChoice?
     var progress: @Sendable (GateEvent) -> Void
 
     struct Outcome: Sendable {
@@ -35,6 +38,15 @@ struct ItemScheduler: Sendable {
             let cfaItems = items.filter { $0.probe.name == ProbeKind.cfa.rawValue }
             if let analysisConfiguration, !cfaItems.isEmpty {
                 group.addTask { await runAnalysisLane(cfaItems, configuration: analysisConfiguration) }
+            }
+            if let inventoryBase, let analysisConfiguration {
+                for item in items where item.probe.name == ProbeKind.inventory.rawValue {
+                    group.addTask {
+                        ([await measure(item) { _ in
+                            await InventoryProbe.run(in: context, base: inventoryBase, configuration: analysisConfiguration)
+                        }], nil)
+                    }
+                }
             }
             for item in items where item.probe.name == ProbeKind.command.rawValue {
                 group.addTask {

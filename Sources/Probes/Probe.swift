@@ -71,6 +71,7 @@ public enum ProbeKind: String, CaseIterable, Sendable {
     case gitClean = "git-clean"
     case command
     case cfa
+    case inventory
     case manual
 
     public static var knownNames: Set<String> { Set(allCases.map(\.rawValue)) }

@@ -30,6 +30,9 @@ public enum VerdictRenderer {
             if let tests = item.evidence.tests {
                 lines.append("         tests: \(tests.passed) passed, \(tests.failed) failed, \(tests.skipped) skipped")
             }
+            if let inventory = item.evidence.inventory {
+                lines += InventoryDiffText.text(inventory, problems: []).split(separator: "\n").map { "         \($0)" }
+            }
             for diagnostic in item.evidence.diagnostics { lines.append("         \(diagnostic.locatedMessage)") }
             for excerpt in item.evidence.excerpt { lines.append("         | \(excerpt)") }
             for log in item.evidence.logs { lines.append("         log: \(log.path) (\(log.bytes) bytes, sha256 \(log.sha256.prefix(12))…)") }

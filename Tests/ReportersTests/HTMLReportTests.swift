@@ -145,7 +145,7 @@ import Verdict
 
     @Test func inventoryChangesSectionRendersWhenTheLookupFindsOne() {
         #expect(!failing.contains("Inventory changes"))
-        let changes = InventoryChanges(changes: [.init(kind: .removed, part: "Feature", name: "<Cart>Feature", file: "A.swift", line: 2)])
+        let changes = InventoryChangesView(changes: [.init(kind: .removed, part: "Feature", name: "<Cart>Feature", file: "A.swift", line: 2)])
         let page = HTMLReport.render(SampleVerdicts.failing, links: nil) { $0.tests != nil ? changes : nil }
         #expect(page.contains("<h2 id=\"inventory-heading\">Inventory changes</h2>\n<h3>25. The tests pass at the final commit</h3>"))
         #expect(page.contains("<li>removed: Feature <code>&lt;Cart&gt;Feature</code> at <code>A.swift:2</code></li>"))

@@ -95,12 +95,12 @@ import Verdict
     }
 
     @Test func inventoryChangesHaveASectionOnceEvidenceCarriesThem() {
-        // The model has no inventory diff yet: the real lookup finds none in any sample.
+        // No sample verdict carries an inventory diff: the real lookup finds none.
         for statement in [SampleVerdicts.passing, SampleVerdicts.failing, SampleVerdicts.errored] {
-            #expect(statement.predicate.items.allSatisfy { InventoryChanges.from($0.evidence) == nil })
+            #expect(statement.predicate.items.allSatisfy { InventoryChangesView.from($0.evidence) == nil })
             #expect(!MarkdownReport.render(statement, links: nil).contains("Inventory changes"))
         }
-        let changes = InventoryChanges(changes: [
+        let changes = InventoryChangesView(changes: [
             .init(kind: .added, part: "screen", name: "OrdersView", file: "Sources/App/1 - View/OrdersView.swift", line: 3),
             .init(kind: .renamed(from: "CartFeature"), part: "Feature", name: "OrdersFeature", file: nil, line: nil),
         ])
@@ -125,5 +125,24 @@ import Verdict
         #expect(ReviewPage.duration(1800) == "30m00s")
         #expect(ReviewPage.duration(3725) == "1h02m05s")
         #expect(ReviewPage.duration(.nan) == "—")
+    }
+}
+
+struct InventoryEvidenceRenderingTests {
+    @Test func anItemsRecordedInventoryDiffIsRenderedInMarkdownAndHTML() {
+        var statement = SampleVerdicts.passing
+        statement.predicate.items[0].evidence.inventory = InventoryChanges(
+            baseCommit: "abc", base: "merge-base of HEAD with origin/main (abc)", finalCommit: SampleVerdicts.commit,
+            changes: [
+                .init(kind: .added, part: "screen", name: "OrdersView", detail: "OrdersViewModel → ordersFeature", file: "App/OrdersView.swift", line: 4),
+                .init(kind: .renamed, part: "Feature", name: "SyncFeature", previousName: "LegacySyncFeature"),
+                .init(kind: .rewired, part: "ViewModel", name: "CartViewModel", detail: "gained PaymentsFeature"),
+            ])
+        let markdown = MarkdownReport.render(statement, links: nil)
+        #expect(markdown.contains("### Inventory changes"))
+        #expect(markdown.contains("- added: screen `OrdersView` at [App/OrdersView.swift:4](App/OrdersView.swift#L4)"))
+        #expect(markdown.contains("- renamed from LegacySyncFeature: Feature `SyncFeature`"))
+        #expect(markdown.contains("- gained PaymentsFeature: ViewModel `CartViewModel`"))
+        #expect(HTMLReport.render(statement, links: nil).contains("renamed from LegacySyncFeature"))
     }
 }

@@ -32,34 +32,40 @@ public enum Analyzer {
     public static func parse(
         _ inputs: [SourceInput], workers: Int = ProcessInfo.processInfo.activeProcessorCount
     ) async -> (facts: [FileFacts], skipped: [String]) {
-        // Files with the same content key are parsed once; the others get a copy of the facts under their path.
-        var representatives: [SourceInput] = []
-        var sameContent: [String: [String]] = [:]
-        for input in inputs {
-            if let key = input.contentKey {
-                if sameContent[key] == nil { representatives.append(input) }
-                sameContent[key, default: []].append(input.path)
-            } else {
-                representatives.append(input)
+        await parseRevisions([inputs], workers: workers)[0]
+    }
+
+    /// Parses several revisions of a tree together. Files with the same content key (a git blob id) are
+    /// parsed once across all of them and their facts copied under each path, so diffing two revisions of
+    /// a large app after a small change costs about one analysis.
+    public static func parseRevisions(
+        _ revisions: [[SourceInput]], workers: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) async -> [(facts: [FileFacts], skipped: [String])] {
+        func key(_ input: SourceInput, revision: Int) -> String { input.contentKey ?? "\(revision):\(input.path)" }
+        var unique: [String: SourceInput] = [:]
+        for (revision, inputs) in revisions.enumerated() {
+            for input in inputs where unique[key(input, revision: revision)] == nil {
+                // Parsed under its key, so two revisions' different contents at one path stay apart.
+                var representative = input
+                representative.path = key(input, revision: revision)
+                unique[representative.path] = representative
             }
         }
-        let parsed = await parseEach(representatives, workers: workers)
-        var facts: [FileFacts] = []
-        var skipped = parsed.skipped
-        let byPath = Dictionary(uniqueKeysWithValues: parsed.facts.map { ($0.path, $0) })
-        for input in representatives {
-            let paths = input.contentKey.flatMap { sameContent[$0] } ?? [input.path]
-            guard let original = byPath[input.path] else {
-                skipped += paths.filter { $0 != input.path }
-                continue
-            }
-            for path in paths {
-                var copy = original
-                copy.path = path
+        let parsed = await parseEach(Array(unique.values), workers: workers)
+        let factsByKey = Dictionary(uniqueKeysWithValues: parsed.facts.map { ($0.path, $0) })
+        return revisions.enumerated().map { revision, inputs in
+            var facts: [FileFacts] = []
+            var skipped: [String] = []
+            for input in inputs {
+                guard var copy = factsByKey[key(input, revision: revision)] else {
+                    skipped.append(input.path)
+                    continue
+                }
+                copy.path = input.path
                 facts.append(copy)
             }
+            return (facts.sorted { $0.path < $1.path }, skipped.sorted())
         }
-        return (facts.sorted { $0.path < $1.path }, skipped.sorted())
     }
 
     /// Splits files over workers, largest first to the least-loaded one.

@@ -2,6 +2,12 @@
 public enum RuleCatalogue {
     public static let rules: [any Rule] = [
         AdoptionRule(),
+        ViewModelInlineRule(), ViewModelDedicatedRule(), ViewModelAdjacentRule(),
+        ViewModelInitDefaultRule(),
+        ViewInitCleanRule(),
+        EnvironmentRule(),
+        ViewModelNoDomainCopyRule(),
+        RootViewStructuralRule(),
         FeatureNoSwiftUIRule(),
         AppModelShapeRule(),
         AppModelLiveRule(),

@@ -7,7 +7,7 @@ public enum HTMLReport {
     /// - Parameter links: where files and the commit can be seen on the web; without them paths are shown
     ///   as text, since a page saved anywhere cannot know where the repository's files are.
     public static func render(_ statement: Statement, links: RepositoryLinks?) -> String {
-        render(statement, links: links, inventory: InventoryChanges.from)
+        render(statement, links: links, inventory: InventoryChangesView.from)
     }
 
     static func render(_ statement: Statement, links: RepositoryLinks?, inventory: InventoryLookup) -> String {
@@ -107,11 +107,11 @@ public enum HTMLReport {
             """
     }
 
-    private static func inventorySection(_ changes: [(ItemResult, InventoryChanges)], links: RepositoryLinks?) -> String {
+    private static func inventorySection(_ changes: [(ItemResult, InventoryChangesView)], links: RepositoryLinks?) -> String {
         let groups = changes.map { item, inventory in
             let lines = inventory.changes.map { change in
                 let place = change.file.map { " at " + location(file: $0, line: change.line, links: links) } ?? ""
-                return "<li>\(HTMLText.escaped(InventoryChanges.verb(change.kind))): \(HTMLText.escaped(change.part)) <code>\(HTMLText.escaped(change.name))</code>\(place)</li>"
+                return "<li>\(HTMLText.escaped(InventoryChangesView.verb(change.kind))): \(HTMLText.escaped(change.part)) <code>\(HTMLText.escaped(change.name))</code>\(place)</li>"
             }
             return "<h3>\(item.number). \(HTMLText.inline(item.title))</h3>\n<ul>\n\(lines.joined(separator: "\n"))\n</ul>"
         }

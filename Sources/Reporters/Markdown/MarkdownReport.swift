@@ -8,7 +8,7 @@ public enum MarkdownReport {
     ///   the repository root (`[path:line](path#Lline)`), which works where the Markdown is read inside
     ///   the repository.
     public static func render(_ statement: Statement, links: RepositoryLinks?) -> String {
-        render(statement, links: links, inventory: InventoryChanges.from)
+        render(statement, links: links, inventory: InventoryChangesView.from)
     }
 
     static func render(_ statement: Statement, links: RepositoryLinks?, inventory: InventoryLookup) -> String {
@@ -94,11 +94,11 @@ public enum MarkdownReport {
         return rows.joined(separator: "\n")
     }
 
-    private static func inventorySection(_ item: ItemResult, _ inventory: InventoryChanges, links: RepositoryLinks?) -> String {
+    private static func inventorySection(_ item: ItemResult, _ inventory: InventoryChangesView, links: RepositoryLinks?) -> String {
         var lines = ["**\(item.number). \(MarkdownText.inline(item.title))**", ""]
         for change in inventory.changes {
             let place = change.file.map { " at " + locationLink(file: $0, line: change.line, links: links) } ?? ""
-            lines.append("- \(MarkdownText.inline(InventoryChanges.verb(change.kind))): \(MarkdownText.inline(change.part)) \(MarkdownText.code(change.name))\(place)")
+            lines.append("- \(MarkdownText.inline(InventoryChangesView.verb(change.kind))): \(MarkdownText.inline(change.part)) \(MarkdownText.code(change.name))\(place)")
         }
         return lines.joined(separator: "\n")
     }

@@ -35,6 +35,8 @@ public struct Evidence: Codable, Sendable, Equatable {
     public var diagnostics: [Diagnostic]
     public var tests: TestCounts?
     public var logs: [LogReference]
+    /// The architecture changes between the base and the final commit (the `inventory` probe).
+    public var inventory: InventoryChanges?
 
     public static let empty = Evidence()
 
@@ -42,11 +44,68 @@ public struct Evidence: Codable, Sendable, Equatable {
         excerpt: [String] = [],
         diagnostics: [Diagnostic] = [],
         tests: TestCounts? = nil,
-        logs: [LogReference] = []
+        logs: [LogReference] = [],
+        inventory: InventoryChanges? = nil
     ) {
         self.excerpt = excerpt
         self.diagnostics = diagnostics
         self.tests = tests
         self.logs = logs
+        self.inventory = inventory
+    }
+}
+
+/// The inventory diff as a verdict records it: which base was used and why, and one entry per change.
+public struct InventoryChanges: Codable, Sendable, Equatable {
+    public struct Change: Codable, Sendable, Equatable {
+        public enum Kind: String, Codable, Sendable {
+            case added, removed, renamed, rewired
+        }
+
+        public var kind: Kind
+        /// "screen", "ViewModel", "Feature", "repository", "AppModel property", "test".
+        public var part: String
+        public var name: String
+        /// For a rename, the old name.
+        public var previousName: String?
+        /// "OrdersViewModel → ordersFeature", "gained PaymentsFeature".
+        public var detail: String?
+        public var file: String?
+        public var line: Int?
+
+        public init(
+            kind: Kind, part: String, name: String, previousName: String? = nil, detail: String? = nil, file: String? = nil,
+            line: Int? = nil
+        ) {
+            self.kind = kind
+            self.part = part
+            self.name = name
+            self.previousName = previousName
+            self.detail = detail
+            self.file = file
+            self.line = line
+        }
+    }
+
+    /// nil when the final commit has no parent: the diff is against the empty tree.
+    public var baseCommit: String?
+    /// How the base was chosen, e.g. "merge-base of HEAD with its upstream origin/main (abc1234)".
+    public var base: String
+    public var finalCommit: String
+    public var changes: [Change]
+    /// Swift blobs that were not analysed (binary or not UTF-8), and submodules (listed, never entered).
+    public var skippedFiles: [String]
+    public var submodules: [String]
+
+    public init(
+        baseCommit: String?, base: String, finalCommit: String, changes: [Change], skippedFiles: [String] = [],
+        submodules: [String] = []
+    ) {
+        self.baseCommit = baseCommit
+        self.base = base
+        self.finalCommit = finalCommit
+        self.changes = changes
+        self.skippedFiles = skippedFiles
+        self.submodules = submodules
     }
 }

@@ -1,0 +1,76 @@
+/// Item 6: the root view (`RootTabView` unless configured otherwise) only arranges the screens. Launch
+/// work belongs to `AppModel.applicationDidFinishLaunching()` and data to each screen's ViewModel; a root
+/// that loads or reaches Features becomes a second, hidden composition root.
+public struct RootViewStructuralRule: Rule {
+    public static let id = "CFA-ROOTTAB-STRUCTURAL"
+    public let descriptor = RuleDescriptor(
+        id: id, item: 6,
+        summary: "The root view and its ViewModel are structural: no lifecycle work, no Task, no Feature, no AppModel",
+        help: "Reported in the root view (configuration `rootView`, default `RootTabView`) and in its ViewModel if it has one: `.task`, `.onAppear`, `.refreshable`, `Task { … }`/`Task.detached` (not a project type named `Task`), and any naming of a Feature or `AppModel` — one finding per line. Preview code is excepted. Fix: start Features in `AppModel.applicationDidFinishLaunching()`, called from the App; let each screen's ViewModel load and show its own data.")
+
+    public init() {}
+
+    private static let lifecycleModifiers: Set<String> = ["task", "onAppear", "refreshable"]
+
+    public func check(_ index: CodebaseIndex) -> [Finding] {
+        var findings: [Finding] = []
+        for root in index.entries(with: .rootView) where !root.declaration.isPreviewOnly {
+            findings += check(root, as: root.name, isView: true, index)
+            if let viewModel = index.viewModel(ofScreen: root) {
+                findings += check(viewModel, as: "\(viewModel.name) (the ViewModel of \(root.name))", isView: false, index)
+            }
+        }
+        return findings
+    }
+
+    private func check(_ entry: CodebaseIndex.Entry, as subject: String, isView: Bool, _ index: CodebaseIndex) -> [Finding] {
+        let ownsTask = index.declaresOwnTaskType
+        let features = index.featureNames
+        var findings: [Finding] = []
+        for part in entry.parts where !part.facts.isPreviewOnly {
+            var usesByLine: [Int: (location: SourceLocation, uses: [String])] = [:]
+            func note(_ use: String, at location: SourceLocation) {
+                var line = usesByLine[location.line] ?? (location, [])
+                line.location = min(line.location, location)
+                if !line.uses.contains(use) { line.uses.append(use) }
+                usesByLine[location.line] = line
+            }
+            let calls = part.facts.scope.calls.filter { !$0.inPreview }
+            for call in calls {
+                if let task = Self.concurrencyTask(call.shape, projectDeclaresTask: ownsTask) { note(task, at: call.location) }
+            }
+            // A modifier call starts where its view does, often lines earlier; the modifier's own name is
+            // kept as a reference at its exact place, so that is where it is reported.
+            let modifiers = isView ? Set(calls.map(\.shape.name)).intersection(Self.lifecycleModifiers) : []
+            for reference in part.facts.scope.references where !reference.inPreview {
+                let first = String(reference.name.prefix { $0 != "." })
+                if modifiers.contains(reference.name) {
+                    note("`.\(reference.name)`", at: reference.location)
+                } else if first == "AppModel" {
+                    note("AppModel", at: reference.location)
+                } else if features.contains(first) {
+                    note("the Feature \(first)", at: reference.location)
+                }
+            }
+            for (_, line) in usesByLine.sorted(by: { $0.key < $1.key }) {
+                findings.append(descriptor.finding(
+                    part.file, line.location,
+                    "\(subject) uses \(line.uses.joined(separator: " and ")); the root view only arranges screens — start Features in `AppModel.applicationDidFinishLaunching()` and let each screen's ViewModel load its data"))
+            }
+        }
+        return findings
+    }
+
+    /// `Task { … }`, `Task.detached { … }`. A project that declares its own `Task` shadows Swift's, so there
+    /// only the module-qualified `_Concurrency.Task` is Swift Concurrency's.
+    private static func concurrencyTask(_ call: CallShape, projectDeclaresTask: Bool) -> String? {
+        let qualified = ["_Concurrency", "Swift"]
+        if call.name == "Task" && (call.base == nil ? !projectDeclaresTask : qualified.contains(call.base!)) { return "`Task {`" }
+        if call.name == "detached",
+            let base = call.base, base == "Task" ? !projectDeclaresTask : qualified.map({ "\($0).Task" }).contains(base)
+        {
+            return "`Task.detached`"
+        }
+        return nil
+    }
+}

@@ -1,0 +1,73 @@
+/// Item 1: a ViewModel is used by exactly one screen. When anything else creates or keeps one — the App,
+/// a parent view, AppModel, another ViewModel — its state outlives or escapes the screen it presents.
+public struct ViewModelDedicatedRule: Rule {
+    public static let id = "CFA-VIEWMODEL-DEDICATED"
+    public let descriptor = RuleDescriptor(
+        id: id, item: 1,
+        summary: "A ViewModel is created and stored only by its own screen",
+        help: "Reported: a stored property holding a ViewModel (by annotation or initial value) in any type but the ViewModel's own screen — another screen, a component, the App, AppModel, a Feature, another ViewModel, or the ViewModel itself (`static let shared`); and a call creating the ViewModel anywhere but its own screen. The own screen is the namesake view (`OrdersView` for `OrdersViewModel`) or else the one screen that holds it. Test files, `#Preview`, `PreviewProvider` and `#if DEBUG` code are excepted. Fix: let the screen alone create it with `@State private var viewModel = XViewModel()`, and pass plain values (not the ViewModel) to child views.")
+
+    public init() {}
+
+    public func check(_ index: CodebaseIndex) -> [Finding] {
+        let viewModels = index.entries(with: .viewModel).filter { !$0.declaration.isPreviewOnly }
+        guard !viewModels.isEmpty else { return [] }
+        let owners = Dictionary(viewModels.map { ($0.name, ViewModelOwnership.owner(of: $0, in: index)) }) { first, _ in first }
+        let names = Set(viewModels.map(\.name))
+        var findings: [Finding] = []
+        // One pass over the code; each property and call is compared with the ViewModel names.
+        for file in index.files where !index.isTestFile(file.path) {
+            for type in file.types where !type.isPreviewOnly {
+                var storingMembers: Set<String> = []
+                for property in type.properties where property.isStored {
+                    for viewModel in ViewModelOwnership.viewModels(heldBy: property, among: names) {
+                        let owner = owners[viewModel] ?? nil
+                        guard !Self.isOwner(type, owner) else { continue }
+                        storingMembers.insert(property.name)
+                        let holders = ViewModelOwnership.screens(holding: viewModel, in: index)
+                        findings.append(descriptor.finding(
+                            file.path, property.location, storedMessage(holder: type.name, viewModel: viewModel, owner: owner, holders: holders)))
+                    }
+                }
+                for call in type.scope.calls where !call.inPreview && !storingMembers.contains(call.member ?? "") {
+                    guard let viewModel = ViewModelOwnership.viewModel(createdBy: call.shape, among: names) else { continue }
+                    let owner = owners[viewModel] ?? nil
+                    guard !Self.isOwner(type, owner) else { continue }
+                    findings.append(descriptor.finding(file.path, call.location, createdMessage(by: type.name, viewModel: viewModel, owner: owner)))
+                }
+            }
+            for call in file.fileScope.calls where !call.inPreview {
+                guard let viewModel = ViewModelOwnership.viewModel(createdBy: call.shape, among: names) else { continue }
+                findings.append(descriptor.finding(
+                    file.path, call.location, createdMessage(by: "Code outside any type", viewModel: viewModel, owner: owners[viewModel] ?? nil)))
+            }
+        }
+        return findings
+    }
+
+    /// The owner's own declaration or one of its extensions.
+    private static func isOwner(_ type: TypeFacts, _ owner: CodebaseIndex.Entry?) -> Bool {
+        guard let owner else { return false }
+        return simpleName(type.name) == owner.name && (type.kind == .extension || type.enclosing == owner.declaration.enclosing)
+    }
+
+    private func storedMessage(holder: String, viewModel: String, owner: CodebaseIndex.Entry?, holders: [CodebaseIndex.Entry]) -> String {
+        if let owner {
+            return "\(holder) stores \(viewModel), which belongs to \(owner.name) alone; pass \(holder) plain values instead"
+        }
+        let others = holders.map(\.name).filter { $0 != holder }
+        if others.isEmpty {
+            return "\(holder) stores \(viewModel); a ViewModel is held only by its own screen, as `@State private var viewModel = \(viewModel)()`"
+        }
+        return "\(holder) stores \(viewModel), which \(others.joined(separator: ", ")) also store\(others.count == 1 ? "s" : ""); give each screen its own ViewModel"
+    }
+
+    private func createdMessage(by creator: String, viewModel: String, owner: CodebaseIndex.Entry?) -> String {
+        let creatorName = owner.map { "only \($0.name)" } ?? "only its own screen"
+        return "\(creator) creates \(viewModel); \(creatorName) creates it, as `@State private var viewModel = \(viewModel)()`"
+    }
+
+    private static func simpleName(_ name: String) -> String {
+        name.split(separator: ".").last.map(String.init) ?? name
+    }
+}

@@ -1,0 +1,115 @@
+/// Item 2: a ViewModel depends on the few Features it needs, each an initialiser parameter defaulted from
+/// `AppModel.shared`. The screen can then write `XViewModel()`, and a test passes its own Features.
+public struct ViewModelInitDefaultRule: Rule {
+    public static let id = "CFA-VIEWMODEL-INIT-DEFAULT"
+    public let descriptor = RuleDescriptor(
+        id: id, item: 2,
+        summary: "ViewModel initialisers take only Features, each defaulted to `AppModel.shared.<x>Feature`",
+        help: "Reported in a ViewModel: an initialiser parameter that is not a Feature (a repository, the AppModel, a presentation manager, a plain value); a Feature parameter without a default or defaulted to anything but `AppModel.shared.<property>`; a stored property holding the AppModel, read from `AppModel`, or creating its own Feature or repository; and `AppModel` named anywhere else in the ViewModel (a hidden dependency tests cannot replace). Fix: `init(ordersFeature: OrdersFeature = AppModel.shared.ordersFeature)` stored in `private let ordersFeature: OrdersFeature`.")
+
+    public init() {}
+
+    public func check(_ index: CodebaseIndex) -> [Finding] {
+        let dependencies = Dependencies(index)
+        return index.entries(with: .viewModel).flatMap { viewModel in
+            viewModel.parts.filter { !$0.facts.isPreviewOnly }.flatMap { check(viewModel.name, $0.facts, file: $0.file, dependencies) }
+        }
+    }
+
+    /// What the ViewModels may and may not depend on, collected once per check.
+    private struct Dependencies {
+        let features: Set<String>
+        let repositories: Set<String>
+        /// Feature type → the AppModel property holding it, for the suggested default.
+        let appModelProperties: [String: String]
+
+        init(_ index: CodebaseIndex) {
+            features = index.featureNames
+            repositories = index.repositoryNames
+            var properties: [String: String] = [:]
+            for property in index.appModel?.storedProperties ?? [] {
+                if let type = TypeText.singleName(property.typeText), properties[type] == nil { properties[type] = property.name }
+            }
+            appModelProperties = properties
+        }
+    }
+
+    private func check(_ viewModel: String, _ type: TypeFacts, file: String, _ dependencies: Dependencies) -> [Finding] {
+        var findings: [Finding] = []
+        let parameters = type.initializers.flatMap(\.parameters)
+        for parameter in parameters {
+            if let problem = problem(with: parameter, dependencies) {
+                findings.append(descriptor.finding(file, parameter.location, "\(viewModel).init \(problem)"))
+            }
+        }
+        var reportedMembers: Set<String> = []
+        for property in type.storedProperties {
+            if let problem = problem(with: property, dependencies) {
+                findings.append(descriptor.finding(file, property.location, "\(viewModel).\(property.name) \(problem)"))
+                reportedMembers.insert(property.name)
+            }
+        }
+        // `AppModel` named elsewhere: once per line, leaving out the parameter list (where defaults belong)
+        // and the properties already reported.
+        var reportedLines: Set<Int> = []
+        for reference in type.scope.references where reference.name == "AppModel" && !reference.inPreview {
+            guard !reportedMembers.contains(reference.member ?? ""), !Self.isInSignature(reference, parameters: parameters),
+                reportedLines.insert(reference.location.line).inserted
+            else { continue }
+            findings.append(descriptor.finding(
+                file, reference.location,
+                "\(viewModel) reaches AppModel in `\(reference.member ?? "its body")`; take the Feature it needs as an initialiser parameter defaulted to `AppModel.shared.<x>Feature`"))
+        }
+        return findings
+    }
+
+    private func problem(with parameter: ParameterFact, _ dependencies: Dependencies) -> String? {
+        let described = "`\(parameter.name): \(parameter.typeText)`"
+        if TypeText.names(in: parameter.typeText).contains("AppModel") {
+            return "takes the whole AppModel (\(described)); take only the Features it needs, each defaulted to `AppModel.shared.<x>Feature`"
+        }
+        guard let feature = TypeText.singleName(parameter.typeText), dependencies.features.contains(feature) else {
+            if dependencies.repositories.contains(TypeText.singleName(parameter.typeText) ?? "") {
+                return "takes \(described), which is a repository; a ViewModel depends only on Features — reach storage through the Feature that owns it"
+            }
+            return "takes \(described), which is not a Feature; a ViewModel depends only on Features, each defaulted to `AppModel.shared.<x>Feature` (a View reads presentation dependencies from the environment)"
+        }
+        let wanted = "AppModel.shared.\(dependencies.appModelProperties[feature] ?? parameter.name)"
+        guard let defaultValue = parameter.defaultValue else {
+            return "takes \(described) without a default; write `\(parameter.name): \(feature) = \(wanted)`"
+        }
+        guard Self.isSharedProperty(defaultValue) else {
+            return "defaults \(described) to `\(defaultValue)`; default it to `\(wanted)`"
+        }
+        return nil
+    }
+
+    private func problem(with property: PropertyFact, _ dependencies: Dependencies) -> String? {
+        if let typeText = property.typeText, TypeText.names(in: typeText).contains("AppModel") {
+            return "stores the AppModel; store only the Features it needs, passed in as initialiser parameters defaulted from `AppModel.shared`"
+        }
+        guard let initializer = property.initializer else { return nil }
+        if TypeText.names(in: initializer.text).contains("AppModel") {
+            return "is set from `\(initializer.text)`; take it as an initialiser parameter defaulted to that value, so tests can pass their own"
+        }
+        if let created = initializer.call?.name, dependencies.features.contains(created) || dependencies.repositories.contains(created) {
+            return "creates its own \(created); take the Feature as an initialiser parameter defaulted to `AppModel.shared.<x>Feature`"
+        }
+        return nil
+    }
+
+    /// `AppModel.shared.ordersFeature`, spacing ignored. Which property it names is item 7's concern.
+    private static func isSharedProperty(_ text: String) -> Bool {
+        let compact = text.filter { !$0.isWhitespace }
+        let prefix = "AppModel.shared."
+        guard compact.hasPrefix(prefix) else { return false }
+        let property = compact.dropFirst(prefix.count)
+        return !property.isEmpty && property.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && !property.first!.isNumber
+    }
+
+    /// References within an initialiser's parameter list: on a parameter's line, from its start onwards.
+    private static func isInSignature(_ reference: ReferenceFact, parameters: [ParameterFact]) -> Bool {
+        reference.member == "init"
+            && parameters.contains { $0.location.line == reference.location.line && $0.location.column <= reference.location.column }
+    }
+}

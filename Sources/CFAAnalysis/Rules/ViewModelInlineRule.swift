@@ -1,0 +1,93 @@
+/// Item 1: a screen owns its ViewModel. The one form that guarantees this is
+/// `@State private var viewModel = XViewModel()`: SwiftUI keeps the instance for the screen's lifetime,
+/// nobody outside can hand in another one, and the ViewModel reaches its Features through its own defaults.
+public struct ViewModelInlineRule: Rule {
+    public static let id = "CFA-VIEWMODEL-INLINE"
+    public let descriptor = RuleDescriptor(
+        id: id, item: 1,
+        summary: "Each screen creates its ViewModel inline: `@State private var viewModel = XViewModel()`",
+        help: "Reported on a screen: no ViewModel property at all; a ViewModel property held with `@StateObject`, `@ObservedObject`, `@Bindable` or without `@State`, not `private`, not named `viewModel`, without an inline value, or created with arguments or by anything but `XViewModel()`; and an assignment to `_viewModel` (`_viewModel = State(initialValue: …)`). Fix: declare `@State private var viewModel = XViewModel()` and let the ViewModel default its Features from `AppModel.shared`.")
+
+    public init() {}
+
+    /// Wrappers that hand the screen an instance someone else may also hold.
+    private static let foreignWrappers = ["StateObject", "ObservedObject", "Bindable", "EnvironmentObject", "Environment"]
+
+    public func check(_ index: CodebaseIndex) -> [Finding] {
+        let viewModelNames = index.viewModelNames
+        return index.entries(with: .screen).filter { !$0.declaration.isPreviewOnly }.flatMap { check(screen: $0, viewModelNames, index) }
+    }
+
+    private func check(screen: CodebaseIndex.Entry, _ viewModelNames: Set<String>, _ index: CodebaseIndex) -> [Finding] {
+        let property = viewModelProperty(of: screen, viewModelNames)
+        let viewModel = property.flatMap { Self.viewModelName(held: $0, viewModelNames) } ?? index.viewModel(ofScreen: screen)?.name
+            ?? CodebaseIndex.viewModelName(forView: screen.name)
+        let fix = "declare `@State private var viewModel = \(viewModel)()`"
+        let stateTarget = "_" + (property?.name ?? "viewModel")
+        var findings: [Finding] = []
+        for part in screen.parts {
+            for assignment in part.facts.scope.assignments where assignment.target == stateTarget {
+                findings.append(descriptor.finding(
+                    part.file, assignment.location,
+                    "\(screen.name) assigns `\(stateTarget) = \(assignment.value)` in \(assignment.member ?? "code"); \(fix) and drop the assignment"))
+            }
+        }
+        guard let property else {
+            if findings.isEmpty {
+                findings.append(descriptor.finding(
+                    screen.file, screen.location,
+                    "\(screen.name) is a screen without a ViewModel; \(fix) (a view that only shows data it is given is a component and belongs outside the screens folder)"))
+            }
+            return findings
+        }
+        let problems = self.problems(with: property, viewModel: viewModel, initialisedElsewhere: !findings.isEmpty)
+        if !problems.isEmpty {
+            let file = screen.parts.first { $0.facts.properties.contains(property) }?.file ?? screen.file
+            findings.append(descriptor.finding(
+                file, property.location, "\(screen.name) holds its ViewModel \(problems.joined(separator: ", ")); \(fix)"))
+        }
+        return findings
+    }
+
+    /// The `viewModel` property, else the first stored property that holds a ViewModel under another name.
+    private func viewModelProperty(of screen: CodebaseIndex.Entry, _ viewModelNames: Set<String>) -> PropertyFact? {
+        let stored = screen.storedProperties
+        if let named = stored.first(where: { $0.name == "viewModel" }) { return named }
+        return stored.first { Self.viewModelName(held: $0, viewModelNames) != nil }
+    }
+
+    private static func viewModelName(held property: PropertyFact, _ viewModelNames: Set<String>) -> String? {
+        ViewModelOwnership.viewModels(heldBy: property, among: viewModelNames).first
+    }
+
+    /// What is wrong with the property, as phrases that read after "holds its ViewModel".
+    private func problems(with property: PropertyFact, viewModel: String, initialisedElsewhere: Bool) -> [String] {
+        var problems: [String] = []
+        if let wrapper = Self.foreignWrappers.first(where: property.hasAttribute) {
+            problems.append("with @\(wrapper)")
+        } else if !property.hasAttribute("State") {
+            problems.append("without @State")
+        }
+        if !property.isPrivate { problems.append("without `private`") }
+        if property.name != "viewModel" { problems.append("as `\(property.name)`") }
+        if let initializer = property.initializer {
+            if let call = initializer.call, Self.isPlainCreation(call, of: viewModel, typeText: property.typeText) {
+                // The one accepted form.
+            } else if let call = initializer.call, ViewModelOwnership.constructs(call, viewModel: viewModel) {
+                problems.append("created with arguments (`\(initializer.text)`)")
+            } else {
+                problems.append("set to `\(initializer.text)` instead of a new `\(viewModel)()`")
+            }
+        } else if !initialisedElsewhere {
+            problems.append("without creating it inline")
+        }
+        return problems
+    }
+
+    /// `XViewModel()`, `XViewModel.init()`, or `.init()` under an `XViewModel` annotation.
+    private static func isPlainCreation(_ call: CallShape, of viewModel: String, typeText: String?) -> Bool {
+        guard call.isArgumentless else { return false }
+        if ViewModelOwnership.constructs(call, viewModel: viewModel) { return true }
+        return call.name == "init" && call.base == nil && TypeText.singleName(typeText) == viewModel
+    }
+}

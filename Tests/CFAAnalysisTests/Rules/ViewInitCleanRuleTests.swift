@@ -1,0 +1,156 @@
+import CFAAnalysis
+import Foundation
+import Testing
+
+struct ViewInitCleanRuleTests {
+    static let rule = ViewInitCleanRule.id
+    static let compliantLine = "@State private var viewModel = OrdersViewModel()"
+
+    static func single(_ findings: [Finding]) -> Finding? { findings.count == 1 ? findings[0] : nil }
+
+    static func line(of text: String, in source: String) -> Int {
+        (source.components(separatedBy: "\n").firstIndex { $0.contains(text) } ?? -1) + 1
+    }
+
+    static func screenSource(_ members: String) -> String {
+        CompliantApp.files[CompliantApp.screenPath]!.replacingOccurrences(of: compliantLine, with: members)
+    }
+
+    /// A second screen, `OrderDetailView`, with its own ViewModel, in the Orders folder.
+    static func detailScreen(_ members: String) -> [String: String] {
+        [
+            "App/1 - View/Views/Orders/OrderDetailView.swift": """
+            #if canImport(SwiftUI)
+            import SwiftUI
+
+            struct OrderDetailView: View {
+                @State private var viewModel = OrderDetailViewModel()
+                \(members)
+
+                var body: some View { Text("Order") }
+            }
+            #endif
+            """,
+            "App/1 - View/Views/Orders/OrderDetailViewModel.swift": """
+            import Observation
+
+            @MainActor @Observable
+            final class OrderDetailViewModel {
+                init() {}
+            }
+            """,
+        ]
+    }
+
+    @Test func theCompliantAppHasNoFinding() {
+        #expect(Analysis.findings(Self.rule, in: CompliantApp.files) == [])
+    }
+
+    @Test func theExampleAppHasNoFinding() async {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/HabitTracker").path
+        let result = await Analyzer.analyze(repositoryRoot: root, configuration: AnalysisConfiguration())
+        #expect(result.fileCount > 0)
+        #expect(result.findings.filter { $0.rule == Self.rule } == [])
+    }
+
+    @Test func aViewModelInitialiserParameterIsReportedAtTheParameter() throws {
+        let source = Self.screenSource("""
+            @State private var viewModel: OrdersViewModel
+
+                init(viewModel: OrdersViewModel) {
+                    _viewModel = State(initialValue: viewModel)
+                }
+            """)
+        let finding = try #require(Self.single(Analysis.findings(Self.rule, in: Analysis.app(replacing: [CompliantApp.screenPath: source]))))
+        #expect(finding.file == CompliantApp.screenPath)
+        #expect(finding.line == Self.line(of: "init(viewModel: OrdersViewModel)", in: source))
+        #expect(finding.item == 3)
+        #expect(finding.message.hasPrefix("OrdersView receives a ViewModel (OrdersViewModel) through `init(viewModel: OrdersViewModel)`"))
+    }
+
+    @Test(arguments: [
+        ("appModel: AppModel", "the AppModel"), ("ordersFeature: OrdersFeature", "a Feature (OrdersFeature)"),
+        ("repository: any OrdersRepository", "a repository (OrdersRepository)"), ("feature: OrdersFeature?", "a Feature (OrdersFeature)"),
+    ])
+    func modelParametersAreReported(parameter: String, kind: String) throws {
+        let source = Self.screenSource("\(Self.compliantLine)\n\n    init(\(parameter)) {}")
+        let finding = try #require(Self.single(Analysis.findings(Self.rule, in: Analysis.app(replacing: [CompliantApp.screenPath: source]))))
+        #expect(finding.line == Self.line(of: "init(\(parameter))", in: source))
+        #expect(finding.message.contains("receives \(kind)"))
+    }
+
+    @Test func anUndefaultedStoredFeatureIsReportedAtTheProperty() throws {
+        let source = Self.screenSource("\(Self.compliantLine)\n    let ordersFeature: OrdersFeature")
+        let files = Analysis.app(replacing: [CompliantApp.screenPath: source])
+        let finding = try #require(Self.single(Analysis.findings(Self.rule, in: files)))
+        #expect(finding.line == Self.line(of: "let ordersFeature: OrdersFeature", in: source))
+        #expect(finding.message.contains("receives a Feature (OrdersFeature) through `let ordersFeature: OrdersFeature`"))
+    }
+
+    @Test func storedPropertiesAreInputsOnlyWithoutAnExplicitInitialiser() {
+        // The initialiser decides what callers hand in; it takes nothing here.
+        let source = Self.screenSource("""
+            @State private var viewModel: OrdersViewModel
+
+                init() {
+                    _viewModel = State(initialValue: OrdersViewModel())
+                }
+            """)
+        #expect(Analysis.findings(Self.rule, in: Analysis.app(replacing: [CompliantApp.screenPath: source])) == [])
+    }
+
+    @Test func aCallSiteHandingAScreenItsViewModelIsReported() throws {
+        let root = CompliantApp.files[CompliantApp.rootPath]!.replacingOccurrences(of: "OrdersView()", with: "OrdersView(viewModel: OrdersViewModel())")
+        let screen = Self.screenSource("@State var viewModel: OrdersViewModel")
+        let findings = Analysis.findings(Self.rule, in: Analysis.app(replacing: [CompliantApp.screenPath: screen, CompliantApp.rootPath: root]))
+        #expect(findings.map(\.file) == [CompliantApp.rootPath, CompliantApp.screenPath])
+        let call = try #require(findings.first)
+        #expect(call.line == Self.line(of: "OrdersView(viewModel:", in: root))
+        #expect(call.message == "`OrdersView(viewModel:)` hands the screen a ViewModel (OrdersViewModel) as `viewModel`; create it as `OrdersView()` with plain values only")
+    }
+
+    @Test func aCallSiteNamingTheAppModelIsReportedEvenForAnUnknownLabel() throws {
+        let files = Analysis.app(replacing: Self.detailScreen("let orderName: String").merging([
+            CompliantApp.rootPath: CompliantApp.files[CompliantApp.rootPath]!.replacingOccurrences(
+                of: "OrdersView()", with: "OrderDetailView(orderName: AppModel.shared.ordersFeature.orders[0].name)")
+        ]) { _, new in new })
+        let finding = try #require(Self.single(Analysis.findings(Self.rule, in: files)))
+        #expect(finding.file == CompliantApp.rootPath)
+        #expect(finding.message.contains("the AppModel as `orderName`"))
+    }
+
+    @Test func plainDomainValuesAndPresentationTypesAreAllowed() {
+        let theme = """
+            import Observation
+
+            @MainActor @Observable
+            final class ThemeManager {
+                var accent = "blue"
+            }
+            """
+        var files = Self.detailScreen("let order: Order\n    let theme: ThemeManager\n    @Environment(\\.dismiss) private var dismiss")
+        files["App/1 - View/Theme/ThemeManager.swift"] = theme
+        files[CompliantApp.screenPath] = CompliantApp.files[CompliantApp.screenPath]!.replacingOccurrences(
+            of: "OrderRow(name: order.name)", with: "OrderDetailView(order: order, theme: ThemeManager())")
+        #expect(Analysis.findings(Self.rule, in: Analysis.app(replacing: files)) == [])
+    }
+
+    @Test func previewAndTestCallSitesAreLeftToTheDeclarationFinding() throws {
+        let source = Self.screenSource("@State private var viewModel: OrdersViewModel\n\n    init(viewModel: OrdersViewModel) { _viewModel = State(initialValue: viewModel) }")
+            .replacingOccurrences(of: "    OrdersView()\n}", with: "    OrdersView(viewModel: OrdersViewModel())\n}")
+        let test = """
+            import Testing
+            @testable import App
+
+            @MainActor
+            struct OrdersViewTests {
+                @Test func builds() { _ = OrdersView(viewModel: OrdersViewModel()) }
+            }
+            """
+        let files = Analysis.app(replacing: [CompliantApp.screenPath: source, "Tests/AppTests/View Tests/OrdersViewTests.swift": test])
+        #expect(source.contains("OrdersView(viewModel: OrdersViewModel())\n}"))
+        let finding = try #require(Self.single(Analysis.findings(Self.rule, in: files)))
+        #expect(finding.line == Self.line(of: "init(viewModel:", in: source))
+    }
+}

@@ -1,0 +1,171 @@
+import CFAAnalysis
+import Foundation
+import Testing
+
+struct ViewModelInitDefaultRuleTests {
+    static let rule = ViewModelInitDefaultRule.id
+    static let compliantInit = "init(ordersFeature: OrdersFeature = AppModel.shared.ordersFeature) {"
+
+    static func single(_ findings: [Finding]) -> Finding? { findings.count == 1 ? findings[0] : nil }
+
+    static func line(of text: String, in source: String) -> Int {
+        (source.components(separatedBy: "\n").firstIndex { $0.contains(text) } ?? -1) + 1
+    }
+
+    /// The compliant ViewModel with `changes` applied, and the findings of this rule.
+    static func findings(_ changes: [(String, String)], extraFiles: [String: String] = [:]) -> (source: String, findings: [Finding]) {
+        var source = CompliantApp.files[CompliantApp.viewModelPath]!
+        for (old, new) in changes {
+            precondition(source.contains(old), "the compliant ViewModel has no `\(old)`")
+            source = source.replacingOccurrences(of: old, with: new)
+        }
+        let files = Analysis.app(replacing: extraFiles.merging([CompliantApp.viewModelPath: source]) { _, new in new })
+        return (source, Analysis.findings(Self.rule, in: files))
+    }
+
+    @Test func theCompliantAppHasNoFinding() {
+        #expect(Analysis.findings(Self.rule, in: CompliantApp.files) == [])
+    }
+
+    @Test func theExampleAppHasNoFinding() async {
+        // Its TodayViewModel spreads two defaulted Feature parameters over several lines.
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/HabitTracker").path
+        let result = await Analyzer.analyze(repositoryRoot: root, configuration: AnalysisConfiguration())
+        #expect(result.fileCount > 0)
+        #expect(result.findings.filter { $0.rule == Self.rule } == [])
+    }
+
+    @Test func aRepositoryParameterIsReportedAtTheParameter() throws {
+        let (source, findings) = Self.findings([
+            (Self.compliantInit, "init(ordersFeature: OrdersFeature = AppModel.shared.ordersFeature, repository: any OrdersRepository) {")
+        ])
+        let finding = try #require(Self.single(findings))
+        #expect(finding.file == CompliantApp.viewModelPath)
+        #expect(finding.line == Self.line(of: "repository: any OrdersRepository", in: source))
+        #expect(finding.column > 60)
+        #expect(finding.item == 2)
+        #expect(finding.message.hasPrefix("OrdersViewModel.init takes `repository: any OrdersRepository`, which is a repository"))
+    }
+
+    @Test func aFeatureParameterWithoutADefaultIsReported() throws {
+        let (source, findings) = Self.findings([(Self.compliantInit, "init(ordersFeature: OrdersFeature) {")])
+        let finding = try #require(Self.single(findings))
+        #expect(finding.line == Self.line(of: "init(ordersFeature", in: source))
+        #expect(finding.message == "OrdersViewModel.init takes `ordersFeature: OrdersFeature` without a default; write `ordersFeature: OrdersFeature = AppModel.shared.ordersFeature`")
+    }
+
+    @Test func aFeatureDefaultedToAnythingButTheSharedAppModelIsReported() throws {
+        let (_, findings) = Self.findings([
+            (Self.compliantInit, "init(ordersFeature: OrdersFeature = OrdersFeature(repository: JSONFileOrdersRepository())) {")
+        ])
+        let finding = try #require(Self.single(findings))
+        #expect(finding.message.contains("defaults `ordersFeature: OrdersFeature` to `OrdersFeature(repository: JSONFileOrdersRepository())`"))
+    }
+
+    @Test func storingTheAppModelIsReportedAtTheParameterAndTheProperty() {
+        let (source, findings) = Self.findings([
+            (Self.compliantInit, "init(ordersFeature: OrdersFeature = AppModel.shared.ordersFeature, appModel: AppModel = .shared) {"),
+            ("    private let ordersFeature: OrdersFeature\n", "    private let ordersFeature: OrdersFeature\n    private let appModel: AppModel\n"),
+            ("        self.ordersFeature = ordersFeature\n", "        self.ordersFeature = ordersFeature\n        self.appModel = appModel\n"),
+        ])
+        #expect(findings.map(\.line) == [Self.line(of: "private let appModel", in: source), Self.line(of: "appModel: AppModel = .shared", in: source)])
+        #expect(findings.first?.message.hasPrefix("OrdersViewModel.appModel stores the AppModel") == true)
+        #expect(findings.last?.message.contains("takes the whole AppModel") == true)
+    }
+
+    @Test func aStoredPropertyReadFromTheSharedAppModelIsReported() throws {
+        let (source, findings) = Self.findings([
+            (Self.compliantInit, "init() {"),
+            ("    private let ordersFeature: OrdersFeature\n", "    private let ordersFeature = AppModel.shared.ordersFeature\n"),
+            ("        self.ordersFeature = ordersFeature\n", ""),
+        ])
+        let finding = try #require(Self.single(findings))
+        #expect(finding.line == Self.line(of: "private let ordersFeature = AppModel", in: source))
+        #expect(finding.message.contains("is set from `AppModel.shared.ordersFeature`"))
+    }
+
+    @Test func aViewModelCreatingItsOwnFeatureIsReported() throws {
+        let (_, findings) = Self.findings([
+            (Self.compliantInit, "init() {"),
+            ("    private let ordersFeature: OrdersFeature\n", "    private let ordersFeature = OrdersFeature(repository: JSONFileOrdersRepository())\n"),
+            ("        self.ordersFeature = ordersFeature\n", ""),
+        ])
+        let finding = try #require(Self.single(findings))
+        #expect(finding.message.contains("creates its own OrdersFeature"))
+    }
+
+    @Test func reachingTheAppModelInAMethodIsReported() throws {
+        let (source, findings) = Self.findings([
+            ("    var orders: [Order] { ordersFeature.orders }", "    var orders: [Order] { AppModel.shared.ordersFeature.orders }")
+        ])
+        let finding = try #require(Self.single(findings))
+        #expect(finding.line == Self.line(of: "AppModel.shared.ordersFeature.orders", in: source))
+        #expect(finding.message.contains("reaches AppModel in `orders`"))
+    }
+
+    @Test func aPresentationManagerIsNotAFeature() throws {
+        let theme = """
+            import Observation
+
+            @MainActor @Observable
+            final class ThemeManager {
+                static let shared = ThemeManager()
+                var accent = "blue"
+            }
+            """
+        let (_, findings) = Self.findings(
+            [(Self.compliantInit, "init(ordersFeature: OrdersFeature = AppModel.shared.ordersFeature, themeManager: ThemeManager = .shared) {")],
+            extraFiles: ["App/1 - View/Theme/ThemeManager.swift": theme])
+        let finding = try #require(Self.single(findings))
+        #expect(finding.message.contains("takes `themeManager: ThemeManager`, which is not a Feature"))
+    }
+
+    @Test func aPlainValueParameterIsReported() throws {
+        let (_, findings) = Self.findings([
+            (Self.compliantInit, "init(ordersFeature: OrdersFeature = AppModel.shared.ordersFeature, pageSize: Int = 20) {")
+        ])
+        #expect(try #require(Self.single(findings)).message.contains("takes `pageSize: Int`, which is not a Feature"))
+    }
+
+    @Test func aLegacyManagerFeatureDefaultedFromAppModelIsAccepted() {
+        // `*Manager` under a Features folder is a Feature; whether its property is named `…Feature` is item 7's concern.
+        let manager = """
+            import Observation
+
+            @MainActor @Observable
+            final class OrdersManager {
+                private(set) var orders: [Order] = []
+            }
+            """
+        let (_, findings) = Self.findings(
+            [(Self.compliantInit, "init(ordersFeature: OrdersFeature = AppModel.shared.ordersFeature, ordersManager: OrdersManager = AppModel.shared.ordersManager) {")],
+            extraFiles: ["App/2 - AppModel/Features/OrdersManager.swift": manager])
+        #expect(findings == [])
+    }
+
+    @Test func previewOnlyCodeIsLeftAlone() {
+        let (_, findings) = Self.findings([
+            ("    var orders: [Order] { ordersFeature.orders }", """
+                    var orders: [Order] { ordersFeature.orders }
+
+                #if DEBUG
+                    static func preview() -> OrdersViewModel {
+                        OrdersViewModel(ordersFeature: AppModel.shared.ordersFeature)
+                    }
+                #endif
+                """)
+        ])
+        #expect(findings == [])
+    }
+
+    @Test func aViewModelInsideCanImportSwiftUIIsChecked() throws {
+        let source = "#if canImport(SwiftUI)\n"
+            + CompliantApp.files[CompliantApp.viewModelPath]!.replacingOccurrences(of: Self.compliantInit, with: "init(ordersFeature: OrdersFeature) {")
+            + "\n#endif\n"
+        let findings = Analysis.findings(Self.rule, in: Analysis.app(replacing: [CompliantApp.viewModelPath: source]))
+        let finding = try #require(Self.single(findings))
+        #expect(finding.line == Self.line(of: "init(ordersFeature", in: source))
+        #expect(finding.message.contains("without a default"))
+    }
+}
