@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "VerdictTests", dependencies: ["Verdict"]),
         .testTarget(name: "CFAAnalysisTests", dependencies: ["CFAAnalysis"], swiftSettings: toolchainSyntax),
         .testTarget(name: "ProbesTests", dependencies: ["Probes", "Git", "Verdict", "GateTestSupport"], swiftSettings: toolchainSyntax),
-        .testTarget(name: "GateEngineTests", dependencies: ["GateEngine", "Checklist", "Verdict", "Git", "GateTestSupport"], swiftSettings: toolchainSyntax),
+        .testTarget(name: "GateEngineTests", dependencies: ["GateEngine", "CFAAnalysis", "Checklist", "Verdict", "Git", "GateTestSupport"], swiftSettings: toolchainSyntax),
         .testTarget(name: "ReportersTests", dependencies: ["Reporters", "Verdict", "GateEngine"], exclude: ["Golden"], swiftSettings: toolchainSyntax),
         .testTarget(name: "GateCommandLineTests", dependencies: ["GateCommandLine", "cfa-gate", "Verdict", "GateTestSupport"], swiftSettings: toolchainSyntax),
     ],

@@ -175,7 +175,9 @@ public enum Gate {
 
     /// Findings of rules no `cfa` item binds, and every suppression, for the verdict.
     static func summary(of analysis: AnalysisResult, checklist: Checklist) -> AnalysisSummary {
+        let inventoryRules = checklist.items.contains { $0.probe.name == ProbeKind.inventory.rawValue } ? InventoryProbe.testFileRules : []
         let bound = Set(checklist.items.filter { $0.probe.name == ProbeKind.cfa.rawValue }.flatMap(\.probe.arguments) + [AdoptionRule.id])
+            .union(inventoryRules)
         return AnalysisSummary(
             files: analysis.fileCount, lines: analysis.lineCount,
             unassigned: analysis.findings.filter { !bound.contains($0.rule) }.map(CFAProbe.diagnostic),

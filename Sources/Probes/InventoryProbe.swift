@@ -11,7 +11,13 @@ public enum InventoryProbe {
         public var diff: InventoryDiff
         public var skippedFiles: [String]
         public var submodules: [String]
+        /// Item 23 also holds for parts the change did not touch: every screen's ViewModel and every Feature
+        /// of the final commit has its named test file.
+        public var missingTests: [Finding]
     }
+
+    /// The rules item 23 answers to besides the diff itself.
+    public static let testFileRules: Set<String> = [TestViewModelFileRule.id, TestFeatureFileRule.id]
 
     /// Picks the base: `--base REV`, else the merge-base with the upstream, `origin/main` or `main`, else the
     /// first parent (see `BaseSelection`). Done before any probe runs, so a shallow clone fails early.
@@ -36,7 +42,8 @@ public enum InventoryProbe {
         return Report(
             base: base, finalCommit: finalCommit, diff: InventoryDiff(base: baseAnalysis, final: finalAnalysis),
             skippedFiles: Array(Set(baseSources.skipped + finalSources.skipped + parsed.flatMap(\.skipped))).sorted(),
-            submodules: finalSources.submodules)
+            submodules: finalSources.submodules,
+            missingTests: finalAnalysis.findings.filter { testFileRules.contains($0.rule) && $0.severity == .error })
     }
 
     public static func run(in context: ProbeContext, base: BaseChoice, configuration: AnalysisConfiguration) async -> ProbeOutcome {
@@ -52,20 +59,22 @@ public enum InventoryProbe {
 
     public static func judge(_ report: Report) -> ProbeOutcome {
         let diff = report.diff
-        var evidence = Evidence(
-            diagnostics: diff.problems.map { problem in
-                Diagnostic(kind: .rule, file: problem.file, line: problem.line, severity: "error", name: problem.rule, message: problem.message)
-            },
-            inventory: changes(report))
+        var problems = diff.problems.map { problem in
+            Diagnostic(kind: .rule, file: problem.file, line: problem.line, severity: "error", name: problem.rule, message: problem.message)
+        }
+        // A new part's missing test is already a problem of the diff; the rest come from the final commit.
+        let filesToAdd = diff.problems.compactMap(\.fileToAdd)
+        problems += report.missingTests.filter { finding in !filesToAdd.contains { finding.message.contains($0) } }.map(CFAProbe.diagnostic)
+        var evidence = Evidence(diagnostics: problems, inventory: changes(report))
         if !report.base.isAncestor && report.base.commit != nil {
             evidence.excerpt.append("note: the base is not an ancestor of the final commit; the diff compares two unrelated states")
         }
         let counts = "+\(diff.added.count) −\(diff.removed.count) renamed \(diff.renamed.count) rewired \(diff.rewired.count)"
         let against = "against \(report.base.description)"
-        guard let first = diff.problems.first else {
+        guard let first = problems.first else {
             return ProbeOutcome(status: .passed, summary: "\(counts) \(against)", evidence: evidence)
         }
-        let more = diff.problems.count > 1 ? " (and \(diff.problems.count - 1) more)" : ""
+        let more = problems.count > 1 ? " (and \(problems.count - 1) more)" : ""
         return ProbeOutcome(status: .failed, summary: "\(first.message)\(more); \(counts)", evidence: evidence)
     }
 

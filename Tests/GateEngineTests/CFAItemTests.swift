@@ -3,6 +3,7 @@ import GateTestSupport
 import Testing
 @testable import GateEngine
 import Verdict
+import CFAAnalysis
 
 struct CFAItemTests {
     @Test func aNonCFAAppFailsEveryCFAItemWithTheAdoptionFindings() async throws {
@@ -37,5 +38,20 @@ struct CFAItemTests {
         await #expect(throws: GateError.unknownRule(checklist: "gate/cfa-change-gate.md", line: 3, rule: "CFA-NOT-A-RULE")) {
             try await Gate.run(fixture.options())
         }
+    }
+}
+
+struct ShippedChecklistBindingTests {
+    /// The shipped checklist names only rules that exist, and every rule of items 1–22 decides its item.
+    @Test func shippedBindingsAreExactlyTheCataloguesItemRules() throws {
+        let checklist = try ChecklistSource.builtIn.load(repositoryRoot: "/").checklist
+        let bound = checklist.items.filter { $0.probe.name == "cfa" }
+        for item in bound {
+            for rule in item.probe.arguments {
+                #expect(RuleCatalogue.descriptor(for: rule)?.item == item.number, "\(rule) is bound to item \(item.number)")
+            }
+        }
+        let catalogueRules = Set(RuleCatalogue.descriptors.filter { ($0.item ?? 99) <= 22 }.map(\.id))
+        #expect(Set(bound.flatMap(\.probe.arguments)) == catalogueRules)
     }
 }

@@ -38,7 +38,8 @@ struct ChildProcessTests {
         let start = clock.now
         let result = await process(script, in: fixture, timeout: .milliseconds(600)).run()
         #expect(result == .timedOut(after: .milliseconds(600)))
-        #expect(clock.now - start < .seconds(10))
+        // Generous: the suite runs many process-heavy tests at once on two cores; the point is that it ends.
+        #expect(clock.now - start < .seconds(60))
         let pidText = try String(contentsOfFile: fixture.path("grandchild.pid"), encoding: .utf8)
         let grandchild = try #require(pid_t(pidText.trimmingCharacters(in: .whitespacesAndNewlines)))
         try await Task.sleep(for: .milliseconds(200))

@@ -1,0 +1,266 @@
+/// Item 9: `AppModel.applicationDidFinishLaunching()` runs once (guarded by its launch Bool, which it sets),
+/// starts every Feature that can be started, and leaves no Task behind in AppModel. Only the App type
+/// (or its application delegate) calls it.
+///
+/// `configuration.launch` says how Features are started: `.synchronous` calls each `startLoading()`
+/// without suspending; `.awaitedRefresh` may be `async` and awaits each `refresh()`.
+public struct AppModelLaunchRule: Rule {
+    public static let id = "CFA-APPMODEL-LAUNCH"
+    public let descriptor = RuleDescriptor(
+        id: id, item: 9,
+        summary: "applicationDidFinishLaunching() guards with its Bool, sets it, and starts each Feature; only the App calls it",
+        help: "Reported: an AppModel without `applicationDidFinishLaunching()`; a launch that does not check its launch Bool or does not set it to true after the check; a Feature declaring `startLoading()` (or, with `launch: awaited-refresh`, `refresh()`) that the launch does not call; with the default synchronous launch, `async`, `await` or `Task {`; with awaited-refresh, `Task {`, a `refresh()` that is not awaited, or setting the Bool only after an `await`; storing a Task in an AppModel property from the launch; and calling `applicationDidFinishLaunching()` from anything but the App type or its application delegate. Helper methods of AppModel that the launch calls count as part of it. Fix: `guard !hasLaunched else { return }; hasLaunched = true; habitsFeature.startLoading()` and call it from the App's `init()`.")
+
+    public init() {}
+
+    static let launchMethod = "applicationDidFinishLaunching"
+
+    public func check(_ index: CodebaseIndex) -> [Finding] {
+        var findings = callsFromElsewhere(index)
+        guard let appModel = index.appModel else { return findings }
+        guard let launch = Self.launchFunction(of: appModel) else {
+            findings.append(descriptor.finding(
+                appModel.file, appModel.location,
+                "AppModel has no `\(Self.launchMethod)()`; add one that guards with its launch Bool, sets it, and starts each Feature"))
+            return findings
+        }
+        let context = Context(index: index, appModel: appModel, launch: launch)
+        findings += guardAndSet(context)
+        findings += featureStarts(context)
+        findings += suspensionsAndTasks(context)
+        findings += storedTasks(context)
+        return findings
+    }
+
+    // MARK: What the launch must do
+
+    private func guardAndSet(_ context: Context) -> [Finding] {
+        let (file, launch) = context.launch
+        guard !context.launchBools.isEmpty else {
+            return [descriptor.finding(
+                file, launch.location,
+                "AppModel has no launch Bool for \(Self.launchMethod)() to guard with; add `private var hasLaunched = false`, then `guard !hasLaunched else { return }` and `hasLaunched = true`")]
+        }
+        let guardFact = context.scope.conditions.first { condition in
+            condition.member == Self.launchMethod && context.launchBools.contains { Self.mentions(condition.text, $0) }
+        }
+        guard let guardFact else {
+            return [descriptor.finding(
+                file, launch.location,
+                "\(Self.launchMethod)() does not guard with its launch Bool; start it with `guard !\(context.launchBools[0]) else { return }` so a second call does nothing")]
+        }
+        let set = context.scope.assignments.first { assignment in
+            assignment.member == Self.launchMethod && context.launchBools.contains(assignment.target) && assignment.value == "true"
+                && assignment.location > guardFact.location
+        }
+        guard let set else {
+            return [descriptor.finding(
+                file, launch.location,
+                "\(Self.launchMethod)() does not set its launch Bool after checking it; write `\(context.launchBools[0]) = true` right after the guard")]
+        }
+        if context.index.configuration.launch == .awaitedRefresh,
+            let firstAwait = context.launchAwaits.filter({ $0.member == Self.launchMethod }).min(by: { $0.location < $1.location }),
+            firstAwait.location < set.location
+        {
+            return [descriptor.finding(
+                file, set.location,
+                "\(Self.launchMethod)() sets \(set.target) only after an `await`, so a second call during the suspension launches twice; set it right after the guard")]
+        }
+        return []
+    }
+
+    /// Every Feature that can be started is started: `startLoading()`, or with awaited-refresh an awaited
+    /// `refresh()` where the Feature declares one.
+    private func featureStarts(_ context: Context) -> [Finding] {
+        let awaited = context.index.configuration.launch == .awaitedRefresh
+        let (file, launch) = context.launch
+        var findings: [Finding] = []
+        for (property, feature) in context.featureProperties {
+            let methods = feature.functions.filter { !$0.isStatic }
+            let calls = context.launchCalls.filter { $0.shape.base == property }
+            if awaited, let refresh = methods.first(where: { $0.name == "refresh" }) {
+                let refreshes = calls.filter { $0.shape.name == "refresh" }
+                if refreshes.isEmpty {
+                    findings.append(descriptor.finding(
+                        file, launch.location,
+                        "\(Self.launchMethod)() does not refresh \(property); add `\(refresh.isAsync ? "await " : "")\(property).refresh()`"))
+                } else if refresh.isAsync && !refreshes.contains(where: { context.isAwaited($0, property: property) }) {
+                    findings.append(descriptor.finding(
+                        file, refreshes[0].location,
+                        "\(Self.launchMethod)() calls \(property).refresh() without awaiting it; write `await \(property).refresh()`"))
+                }
+            } else if methods.contains(where: { $0.name == "startLoading" }) && !calls.contains(where: { $0.shape.name == "startLoading" }) {
+                findings.append(descriptor.finding(
+                    file, launch.location, "\(Self.launchMethod)() does not start \(property); add `\(property).startLoading()`"))
+            }
+        }
+        return findings
+    }
+
+    /// Synchronous launch never suspends; neither style starts unstructured Tasks.
+    private func suspensionsAndTasks(_ context: Context) -> [Finding] {
+        var findings: [Finding] = []
+        if context.index.configuration.launch == .synchronous {
+            for function in context.launchFunctions where function.isAsync {
+                findings.append(descriptor.finding(
+                    context.file(ofMember: function.name), function.location,
+                    "\(function.name)() is async but the launch is synchronous; remove `async` and call each Feature's startLoading() (or set `\"launch\": \"awaited-refresh\"`)"))
+            }
+            for suspension in context.launchAwaits {
+                findings.append(descriptor.finding(
+                    context.file(ofMember: suspension.member), suspension.location,
+                    "\(Self.launchMethod)() awaits (`\(suspension.text)`); the launch is synchronous — call each Feature's startLoading() and let the Feature own its Task"))
+            }
+        }
+        for call in context.launchCalls where Self.createsTask(call.shape, projectDeclaresTask: context.index.declaresOwnTaskType) {
+            findings.append(descriptor.finding(
+                context.file(ofMember: call.member), call.location,
+                "\(Self.launchMethod)() starts a Task (`\(call.shape.fullName)`); call each Feature's startLoading() instead — the Feature owns its Task"))
+        }
+        return findings
+    }
+
+    /// A Task kept by AppModel outlives nothing useful and gives the app a second owner of loading work.
+    /// Discarding the Task that `startLoading()` returns is fine.
+    private func storedTasks(_ context: Context) -> [Finding] {
+        let ownTask = context.index.declaresOwnTaskType
+        var findings: [Finding] = []
+        var reported: Set<String> = []
+        for property in context.appModel.properties where property.isStored && property.name != "shared" {
+            let isTask = Self.namesTask(property.typeText, projectDeclaresTask: ownTask)
+                || property.initializer?.call.map { Self.createsTask($0, projectDeclaresTask: ownTask) } == true
+            let storedFromLaunch = context.launchCalls.first { call in
+                call.assignedTo == property.name
+                    && (["startLoading", "refresh"].contains(call.shape.name) || Self.createsTask(call.shape, projectDeclaresTask: ownTask))
+            }
+            let use = storedFromLaunch.map { ($0.location, $0.member) }
+                ?? (isTask ? context.launchReferences.first { $0.name == property.name }.map { ($0.location, $0.member) } : nil)
+            guard let (location, member) = use, reported.insert(property.name).inserted else { continue }
+            findings.append(descriptor.finding(
+                context.file(ofMember: member), location,
+                "\(Self.launchMethod)() stores a Task in AppModel.\(property.name); call each Feature's startLoading() and discard the Task it returns"))
+        }
+        return findings
+    }
+
+    // MARK: Who calls it
+
+    /// The App type (or its delegate, or an `@main` type) starts the app; a View, ViewModel or Feature
+    /// that calls the launch ties it to a screen appearing.
+    private func callsFromElsewhere(_ index: CodebaseIndex) -> [Finding] {
+        var findings: [Finding] = []
+        for entry in index.allEntries where ![.app, .appModel, .test].contains(entry.role) {
+            for part in entry.parts where !part.facts.hasAttribute("main") {
+                for call in part.facts.scope.calls where call.shape.name == Self.launchMethod && !call.inPreview {
+                    findings.append(descriptor.finding(
+                        part.file, call.location,
+                        "\(entry.name) calls \(Self.launchMethod)(); only the App type or its application delegate launches the app — call it from the App's init()"))
+                }
+            }
+        }
+        return findings
+    }
+
+    private static func launchFunction(of appModel: CodebaseIndex.Entry) -> (String, FunctionFact)? {
+        for part in appModel.parts {
+            if let function = part.facts.functions.first(where: { $0.name == launchMethod && !$0.isStatic }) {
+                return (part.file, function)
+            }
+        }
+        return nil
+    }
+
+    /// `Task { … }`, `Task(priority:) { … }`, `Task.detached { … }`, `_Concurrency.Task { … }`. When the project
+    /// declares its own `Task` type, only the qualified form is Swift's.
+    static func createsTask(_ shape: CallShape, projectDeclaresTask: Bool) -> Bool {
+        if shape.name == "Task" { return shape.base == "_Concurrency" || shape.base == "Swift" || (shape.base == nil && !projectDeclaresTask) }
+        if shape.name == "detached" {
+            return shape.base == "_Concurrency.Task" || shape.base == "Swift.Task" || (shape.base == "Task" && !projectDeclaresTask)
+        }
+        return false
+    }
+
+    /// A type annotation naming Swift's `Task` (`Task<Void, Never>?`, `[Task<Void, Never>]`).
+    static func namesTask(_ typeText: String?, projectDeclaresTask: Bool) -> Bool {
+        guard let typeText else { return false }
+        let names = TypeText.names(in: typeText)
+        if zip(names, names.dropFirst()).contains(where: { $0 == ("_Concurrency", "Task") || $0 == ("Swift", "Task") }) { return true }
+        return !projectDeclaresTask && names.contains("Task")
+    }
+
+    /// `name` as a whole identifier in `text`: `!hasLaunched` mentions `hasLaunched`, `!hasLaunchedBefore` does not.
+    static func mentions(_ text: String, _ name: String) -> Bool { TypeText.names(in: text).contains(name) }
+}
+
+extension AppModelLaunchRule {
+    /// What the launch rule looks at: AppModel's launch method and the AppModel helpers it calls, with their facts.
+    fileprivate struct Context {
+        let index: CodebaseIndex
+        let appModel: CodebaseIndex.Entry
+        let launch: (file: String, function: FunctionFact)
+        /// Every fact of AppModel, across its declaration and extensions.
+        let scope: ScopeFacts
+        /// The launch method and the AppModel methods it reaches through plain `helper()` / `self.helper()` calls.
+        let launchMembers: Set<String>
+        let launchBools: [String]
+        let featureProperties: [(property: String, feature: CodebaseIndex.Entry)]
+
+        init(index: CodebaseIndex, appModel: CodebaseIndex.Entry, launch: (String, FunctionFact)) {
+            self.index = index
+            self.appModel = appModel
+            self.launch = launch
+            var scope = ScopeFacts()
+            for part in appModel.parts {
+                scope.references += part.facts.scope.references.filter { !$0.inPreview }
+                scope.calls += part.facts.scope.calls.filter { !$0.inPreview }
+                scope.assignments += part.facts.scope.assignments
+                scope.conditions += part.facts.scope.conditions
+                scope.awaits += part.facts.scope.awaits
+            }
+            self.scope = scope
+            let methodNames = Set(appModel.functions.filter { !$0.isStatic && $0.name != "init" }.map(\.name))
+            var members: Set<String> = [AppModelLaunchRule.launchMethod]
+            var pending = [AppModelLaunchRule.launchMethod]
+            while let member = pending.popLast() {
+                for call in scope.calls(in: member) where call.shape.base == nil || call.shape.base == "self" {
+                    if methodNames.contains(call.shape.name), members.insert(call.shape.name).inserted { pending.append(call.shape.name) }
+                }
+            }
+            launchMembers = members
+            launchBools = appModel.properties.filter { property in
+                property.isStored && !property.isStatic
+                    && (property.typeText == "Bool" || (property.typeText == nil && ["false", "true"].contains(property.initializer?.text)))
+            }.map(\.name)
+            featureProperties = appModel.storedProperties.compactMap { property in
+                guard let name = TypeText.singleName(property.typeText) ?? property.initializer?.call?.name,
+                    let feature = index.entry(named: name), FeatureByConvention.isFeature(feature, in: index)
+                else { return nil }
+                return (property.name, feature)
+            }
+        }
+
+        var launchFunctions: [FunctionFact] { appModel.functions.filter { launchMembers.contains($0.name) && !$0.isStatic } }
+        var launchCalls: [CallFact] { scope.calls.filter { $0.member.map(launchMembers.contains) == true } }
+        /// Suspensions of the launch itself. In a synchronous method an `await` can only sit in an escaping
+        /// async closure (`Task { … }`), which is reported as the Task it is.
+        var launchAwaits: [StatementFact] {
+            let asyncMembers = Set(launchFunctions.filter(\.isAsync).map(\.name))
+            return scope.awaits.filter { $0.member.map(asyncMembers.contains) == true }
+        }
+        var launchReferences: [ReferenceFact] { scope.references.filter { $0.member.map(launchMembers.contains) == true } }
+
+        /// `await habitsFeature.refresh()`, or `async let refreshed = habitsFeature.refresh()` then `await refreshed`.
+        func isAwaited(_ call: CallFact, property: String) -> Bool {
+            launchAwaits.contains { suspension in
+                suspension.text.contains("\(property).refresh(")
+                    || call.assignedTo.map { AppModelLaunchRule.mentions(suspension.text, $0) } == true
+            }
+        }
+
+        /// The file holding a launch member (AppModel may be split over extensions).
+        func file(ofMember member: String?) -> String {
+            guard let member else { return launch.file }
+            return appModel.parts.first { $0.facts.functions.contains { $0.name == member } }?.file ?? launch.file
+        }
+    }
+}

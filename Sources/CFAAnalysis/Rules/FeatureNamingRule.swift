@@ -1,0 +1,78 @@
+/// Item 7: wherever a Feature is held or passed in, its name says so (`habitsFeature`, or just `feature`),
+/// so a reader sees at a glance which dependencies are Features.
+public struct FeatureNamingRule: Rule {
+    public static let id = "CFA-FEATURE-NAMING"
+    public let descriptor = RuleDescriptor(
+        id: id, item: 7,
+        summary: "Properties and initialiser labels/parameters of Feature type are named `…Feature` (or `feature`)",
+        help: "Reported: a property of Feature type on AppModel, a ViewModel or a Feature, and an initialiser label or parameter name of Feature type in those types, whose name neither ends in `Feature` nor is exactly `feature` (`let habits: HabitsFeature`, `init(store: HabitsFeature)`). Fix: rename it after the Feature, e.g. `let habitsFeature: HabitsFeature`, `init(habitsFeature: HabitsFeature = AppModel.shared.habitsFeature)`.")
+
+    public init() {}
+
+    /// The types that hold Feature dependencies in CFA: AppModel, ViewModels and Features. Views holding a
+    /// Feature are CFA-VIEW-INIT-CLEAN's and CFA-VIEW-NO-MODEL-ACCESS's business, not a naming question.
+    /// Features are told by convention (`FeatureByConvention`), so a `ThemeManager` wrongly stored on AppModel
+    /// is CFA-APPMODEL-SHAPE's finding, not a misnamed Feature.
+
+    public func check(_ index: CodebaseIndex) -> [Finding] {
+        let features = Set(index.entries(with: .feature).filter { FeatureByConvention.isFeature($0, in: index) }.map(\.name))
+        var findings: [Finding] = []
+        for holder in index.allEntries where holder.role == .appModel || holder.role == .viewModel || features.contains(holder.name) {
+            for part in holder.parts where !part.facts.isPreviewOnly {
+                for property in part.facts.properties
+                where !property.isStatic && !Self.isDebugOnly(member: property.name, line: property.location.line, in: part.facts.scope) {
+                    guard let feature = Self.featureType(of: property, features: features), !Self.isFeatureName(property.name) else { continue }
+                    findings.append(descriptor.finding(
+                        part.file, property.location,
+                        "\(holder.name).\(property.name) holds a \(feature) but its name does not end in `Feature`; rename it `\(Self.suggestedName(for: feature))`"))
+                }
+                for initializer in part.facts.initializers {
+                    for parameter in initializer.parameters {
+                        guard let feature = TypeText.singleName(parameter.typeText), features.contains(feature),
+                            !Self.isDebugOnly(member: "init", line: parameter.location.line, in: part.facts.scope)
+                        else { continue }
+                        let badNames = [parameter.label, parameter.name].compactMap { $0 }.filter { !Self.isFeatureName($0) }
+                        guard !badNames.isEmpty else { continue }
+                        let described = Self.unique(badNames).map { "`\($0)`" }.joined(separator: " and ")
+                        findings.append(descriptor.finding(
+                            part.file, parameter.location,
+                            "\(holder.name).init takes a \(feature) as \(described), which does not end in `Feature`; write `\(Self.suggestedName(for: feature)): \(feature)`"))
+                    }
+                }
+            }
+        }
+        return findings
+    }
+
+    /// Declaration facts carry no preview flag; a declaration inside `#if DEBUG` is recognised by the names
+    /// written on its line (its type annotation, its initial value), which do.
+    private static func isDebugOnly(member: String, line: Int, in scope: ScopeFacts) -> Bool {
+        scope.references.contains { $0.member == member && $0.location.line == line && $0.inPreview }
+    }
+
+    static func isFeatureName(_ name: String) -> Bool { name == "feature" || name.hasSuffix("Feature") }
+
+    /// The Feature a property holds: from its annotation, or from the call that initialises it.
+    private static func featureType(of property: PropertyFact, features: Set<String>) -> String? {
+        let name = property.typeText == nil ? property.initializer?.call?.name : TypeText.singleName(property.typeText)
+        guard let name, features.contains(name) else { return nil }
+        return name
+    }
+
+    /// `HabitsFeature` → `habitsFeature`; a legacy `HabitsManager` → `habitsFeature`; `URLCacheFeature` → `urlCacheFeature`.
+    private static func suggestedName(for feature: String) -> String {
+        var stem = Substring(feature)
+        for suffix in ["Feature", "Manager"] where stem.hasSuffix(suffix) && stem.count > suffix.count {
+            stem = stem.dropLast(suffix.count)
+            break
+        }
+        // Lower the leading capitals, but keep the one that starts the next word (`URLCache` → `urlCache`).
+        let capitals = stem.prefix { $0.isUppercase }.count
+        let lowered = capitals == stem.count || capitals <= 1 ? capitals : capitals - 1
+        return stem.prefix(max(lowered, 1)).lowercased() + stem.dropFirst(max(lowered, 1)) + "Feature"
+    }
+
+    private static func unique(_ names: [String]) -> [String] {
+        names.reduce(into: []) { kept, name in if !kept.contains(name) { kept.append(name) } }
+    }
+}

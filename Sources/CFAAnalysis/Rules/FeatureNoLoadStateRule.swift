@@ -1,0 +1,91 @@
+/// Item 8: a Feature keeps its data, its loading flag and its last error as separate properties, and its
+/// operations return domain values or throw. An all-in-one load-state enum (`idle/loading/loaded/failed`)
+/// makes every reader switch over it and loses the data on the first failure.
+public struct FeatureNoLoadStateRule: Rule {
+    public static let id = "CFA-FEATURE-NO-LOADSTATE"
+    public let descriptor = RuleDescriptor(
+        id: id, item: 8,
+        summary: "Features hold data, loading and error separately; operations return domain values or throw",
+        help: "Reported: an enum owned by a Feature (nested in it, or the type of one of its properties or method results) that is named `*LoadState`/`*LoadingState` or has both a data-carrying case and an error-carrying case (`loaded([Habit])` + `failed(Error)`); and a Feature property or method result of type `Result`. Enums that conform to `Error` are errors, not load states. Fix: keep `private(set) var habits: [Habit]`, `private(set) var isLoading: Bool` and `private(set) var lastError: HabitError?` in the Feature, and make operations `async throws(HabitError) -> Habit`.")
+
+    public init() {}
+
+    public func check(_ index: CodebaseIndex) -> [Finding] {
+        let features = index.entries(with: .feature).filter { FeatureByConvention.isFeature($0, in: index) }
+        let errorTypes = Set(index.allEntries.filter(Self.conformsToError).map(\.name))
+        var findings: [Finding] = []
+        for candidate in index.allEntries where candidate.declaration.kind == .enum && !index.isTestFile(candidate.file) {
+            guard !candidate.declaration.isPreviewOnly, !Self.conformsToError(candidate),
+                let owner = Self.owner(of: candidate, among: features)
+            else { continue }
+            let cases = candidate.parts.flatMap(\.facts.enumCases)
+            if Self.isNamedLoadState(candidate.name) {
+                findings.append(descriptor.finding(
+                    candidate.file, candidate.location,
+                    "\(candidate.name) is a load-state enum owned by \(owner); keep the data, `isLoading` and `lastError` as separate properties of \(owner) and let operations throw"))
+            } else if let data = cases.first(where: { !$0.associatedTypes.isEmpty && !Self.carriesError($0, errorTypes: errorTypes) }),
+                let error = cases.first(where: { Self.carriesError($0, errorTypes: errorTypes) })
+            {
+                findings.append(descriptor.finding(
+                    candidate.file, candidate.location,
+                    "\(candidate.name) (owned by \(owner)) mixes data (`\(data.name)`) and error (`\(error.name)`) in one enum; keep the data, `isLoading` and `lastError` as separate properties of \(owner) and let operations return the value or throw"))
+            }
+        }
+        findings += features.flatMap(resultUses)
+        return findings
+    }
+
+    /// `Result` is the library's data-or-error enum: stored on a Feature it is a load state, returned it
+    /// replaces `throws`.
+    private func resultUses(in feature: CodebaseIndex.Entry) -> [Finding] {
+        feature.parts.flatMap { part -> [Finding] in
+            let properties = part.facts.properties.filter { Self.namesResult($0.typeText) }.map { property in
+                descriptor.finding(
+                    part.file, property.location,
+                    "\(feature.name).\(property.name) stores a Result; keep the value and `lastError` as separate properties")
+            }
+            let methods = part.facts.functions.filter { Self.namesResult($0.returnType) }.map { function in
+                descriptor.finding(
+                    part.file, function.location,
+                    "\(feature.name).\(function.name) returns a Result; return the domain value and throw a typed error instead (`async throws(XError) -> Value`)")
+            }
+            return properties + methods
+        }
+    }
+
+    private static func namesResult(_ typeText: String?) -> Bool {
+        guard let typeText else { return false }
+        let names = TypeText.names(in: typeText)
+        return names.first == "Result" || (names.first == "Swift" && names.dropFirst().first == "Result")
+    }
+
+    static func isNamedLoadState(_ name: String) -> Bool { name.hasSuffix("LoadState") || name.hasSuffix("LoadingState") }
+
+    /// The Feature an enum belongs to: the one it is nested in, or the first whose properties or method
+    /// results name it.
+    private static func owner(of candidate: CodebaseIndex.Entry, among features: [CodebaseIndex.Entry]) -> String? {
+        if let enclosing = candidate.declaration.enclosing.last(where: { name in features.contains { $0.name == name } }) {
+            return enclosing
+        }
+        let name = candidate.name
+        return features.first { feature in
+            feature.properties.contains { TypeText.names(in: $0.typeText ?? "").contains(name) }
+                || feature.functions.contains { TypeText.names(in: $0.returnType ?? "").contains(name) }
+        }?.name
+    }
+
+    private static func conformsToError(_ entry: CodebaseIndex.Entry) -> Bool {
+        ["Error", "LocalizedError", "CustomNSError"].contains { entry.inherits($0) }
+    }
+
+    /// A case carrying an error value (`failed(any Error)`, `failed(HabitError)`), or a failure case that
+    /// carries its message (`failed(String)`).
+    private static func carriesError(_ enumCase: EnumCaseFact, errorTypes: Set<String>) -> Bool {
+        guard !enumCase.associatedTypes.isEmpty else { return false }
+        let name = enumCase.name.lowercased()
+        if name.contains("error") || name.contains("fail") { return true }
+        return enumCase.associatedTypes.contains { typeText in
+            TypeText.names(in: typeText).contains { $0.hasSuffix("Error") || errorTypes.contains($0) }
+        }
+    }
+}

@@ -1,0 +1,32 @@
+/// Item 12: a Feature is given what it needs through its initialiser (built in `AppModel.live()`). Reading
+/// `AppModel.shared` from a Feature hides a dependency, reaches up to the composition root, and makes the
+/// Feature untestable without the live app.
+public struct FeatureNoSharedRule: Rule {
+    public static let id = "CFA-FEATURE-NO-SHARED"
+    public let descriptor = RuleDescriptor(
+        id: id, item: 12,
+        summary: "Features never read AppModel.shared or hold the AppModel",
+        help: "Reported: a Feature (extensions included) that reads `AppModel.shared` — in code, a property initialiser or a parameter default — or otherwise names the `AppModel` type (a stored `appModel`, a parameter), once per line. `#Preview` and `#if DEBUG` code are not reported. Fix: pass the repository (or, rarely, another Feature) into the Feature's initialiser and wire it in `AppModel.live()`.")
+
+    public init() {}
+
+    public func check(_ index: CodebaseIndex) -> [Finding] {
+        var findings: [Finding] = []
+        for feature in index.entries(with: .feature) where FeatureByConvention.isFeature(feature, in: index) {
+            for part in feature.parts {
+                var seenLines: Set<Int> = []
+                let references = part.facts.scope.references.filter { !$0.inPreview && TypeText.names(in: $0.name).first == "AppModel" }
+                // The longest chain on a line says the most: `AppModel.shared.habitsFeature` over `AppModel`.
+                for reference in references.sorted(by: { ($0.location, $1.name.count) < ($1.location, $0.name.count) }) {
+                    guard seenLines.insert(reference.location.line).inserted else { continue }
+                    let readsShared = references.contains { $0.location.line == reference.location.line && $0.name.hasPrefix("AppModel.shared") }
+                    let message = readsShared
+                        ? "\(feature.name) reads AppModel.shared; pass what it needs into its initialiser and wire it in `AppModel.live()`"
+                        : "\(feature.name) names AppModel; a Feature never reaches up to the composition root — pass what it needs into its initialiser"
+                    findings.append(descriptor.finding(part.file, reference.location, message))
+                }
+            }
+        }
+        return findings
+    }
+}

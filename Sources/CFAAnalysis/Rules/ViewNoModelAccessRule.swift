@@ -1,0 +1,49 @@
+/// Item 11: a View reaches app state only through its ViewModel. Naming `AppModel`, a Feature or a
+/// repository in a View bypasses the ViewModel and ties the View to the composition root.
+public struct ViewNoModelAccessRule: Rule {
+    public static let id = "CFA-VIEW-NO-MODEL-ACCESS"
+    public let descriptor = RuleDescriptor(
+        id: id, item: 11,
+        summary: "Views never name AppModel, a Feature or a repository",
+        help: "Reported: a View (root view, screen or component, extensions included) that names `AppModel`, a Feature type or a repository protocol or implementation anywhere — property types, parameters, `AppModel.shared.x`, constructing one — once per line and name. The App type and its application delegate (which launch the app) are not Views and are not reported, nor are `#Preview` and `#if DEBUG` code. Fix: give the screen a ViewModel whose initialiser defaults the Feature from `AppModel.shared`, and read everything through `viewModel`.")
+
+    public init() {}
+
+    public func check(_ index: CodebaseIndex) -> [Finding] {
+        // By convention, so a presentation manager (`ThemeManager`) is never a Feature and a repository stored
+        // on AppModel is still a repository.
+        let features = Set(index.entries(with: .feature).filter { FeatureByConvention.isFeature($0, in: index) }.map(\.name))
+        // A `@Model` class in a storage folder is indexed with the repositories, but a View naming it is a
+        // record leaving its @ModelActor (CFA-REPO-MODELACTOR), not a View holding a repository.
+        let repositories = Set(
+            index.allEntries.filter { entry in
+                entry.declaration.kind != .extension && !entry.declaration.hasAttribute("Model") && !entry.declaration.hasAttribute("SwiftData.Model")
+                    && RepositoryByConvention.isRepository(entry, in: index)
+            }.map(\.name))
+        var findings: [Finding] = []
+        for view in index.allEntries where index.isView(view) {
+            for part in view.parts {
+                var seen: Set<String> = []
+                for reference in part.facts.scope.references where !reference.inPreview {
+                    for name in TypeText.names(in: reference.name) {
+                        let what: String
+                        if name == "AppModel" {
+                            what = "AppModel"
+                        } else if features.contains(name) {
+                            what = "the Feature \(name)"
+                        } else if repositories.contains(name) {
+                            what = "the repository \(name)"
+                        } else {
+                            continue
+                        }
+                        guard seen.insert("\(reference.location.line) \(name)").inserted else { continue }
+                        findings.append(descriptor.finding(
+                            part.file, reference.location,
+                            "\(view.name) names \(what); a View reads state only through its ViewModel, which defaults its Features from `AppModel.shared`"))
+                    }
+                }
+            }
+        }
+        return findings
+    }
+}

@@ -1,0 +1,46 @@
+/// Item 11: a View does not own work. A stored `Task` in a View is work whose lifetime and reuse belong
+/// to the screen's ViewModel (which keeps its Tasks, item 22) or to the `.task` modifier.
+public struct ViewNoTaskHandleRule: Rule {
+    public static let id = "CFA-VIEW-NO-TASK-HANDLE"
+    public let descriptor = RuleDescriptor(
+        id: id, item: 11,
+        summary: "Views store no Task handles",
+        help: "Reported: a stored property of a View (root view, screen or component, `@State` included) whose type names Swift's `Task` (`Task<Void, Never>?`, `[Task<…>]`) or that is initialised with `Task { … }`. When the project declares its own type named `Task`, only `_Concurrency.Task` counts. Views declared in previews and `#if DEBUG` properties are not reported. Fix: start the work from a ViewModel method that keeps and reuses its Task, or use the `.task { await viewModel.load() }` modifier.")
+
+    public init() {}
+
+    public func check(_ index: CodebaseIndex) -> [Finding] {
+        let ownTask = index.declaresOwnTaskType
+        var findings: [Finding] = []
+        for view in index.allEntries where index.isView(view) {
+            for part in view.parts where !part.facts.isPreviewOnly {
+                for property in part.facts.storedProperties
+                where Self.holdsTask(property, projectDeclaresTask: ownTask)
+                    && !Self.isDebugOnly(member: property.name, line: property.location.line, in: part.facts.scope)
+                {
+                    findings.append(descriptor.finding(
+                        part.file, property.location,
+                        "\(view.name).\(property.name) stores a Task; let the ViewModel own and reuse the Task (or use `.task { … }`)"))
+                }
+            }
+        }
+        return findings
+    }
+
+    /// Declaration facts carry no preview flag; a declaration inside `#if DEBUG` is recognised by the names
+    /// written on its line (its type annotation, its initial value), which do.
+    private static func isDebugOnly(member: String, line: Int, in scope: ScopeFacts) -> Bool {
+        scope.references.contains { $0.member == member && $0.location.line == line && $0.inPreview }
+    }
+
+    private static func holdsTask(_ property: PropertyFact, projectDeclaresTask: Bool) -> Bool {
+        if let typeText = property.typeText {
+            let names = TypeText.names(in: typeText)
+            if zip(names, names.dropFirst()).contains(where: { $0 == ("_Concurrency", "Task") || $0 == ("Swift", "Task") }) { return true }
+            return !projectDeclaresTask && names.contains("Task")
+        }
+        guard let call = property.initializer?.call else { return false }
+        if call.name == "Task" { return call.base == "_Concurrency" || call.base == "Swift" || (call.base == nil && !projectDeclaresTask) }
+        return call.name == "detached" && (call.base == "_Concurrency.Task" || (call.base == "Task" && !projectDeclaresTask))
+    }
+}

@@ -1,0 +1,29 @@
+import CFAAnalysis
+import Foundation
+import Testing
+
+/// Helpers for rule tests that plant a violation in a copy of the compliant app.
+enum PlantedSource {
+    /// The 1-based line of the first occurrence of `needle` in `source`, so tests assert exact lines
+    /// instead of counting by hand.
+    static func line(of needle: String, in source: String) -> Int {
+        guard let range = source.range(of: needle) else {
+            Issue.record("`\(needle)` is not in the planted source")
+            return -1
+        }
+        return source[..<range.lowerBound].reduce(into: 1) { line, character in if character == "\n" { line += 1 } }
+    }
+
+    /// The bundled example app (Examples/HabitTracker in this repository), analysed from disk.
+    static func exampleApp(configuration: AnalysisConfiguration = AnalysisConfiguration(), filePath: String = #filePath) async -> AnalysisResult {
+        // Tests/CFAAnalysisTests/Rules/<this file> → repository root.
+        var root = URL(fileURLWithPath: filePath)
+        for _ in 0..<4 { root.deleteLastPathComponent() }
+        return await Analyzer.analyze(repositoryRoot: root.appendingPathComponent("Examples/HabitTracker").path, configuration: configuration)
+    }
+}
+
+extension Array where Element == Finding {
+    /// The single finding, or nil when there are none or several: `try #require(findings.onlyFinding)`.
+    var onlyFinding: Finding? { count == 1 ? first : nil }
+}
