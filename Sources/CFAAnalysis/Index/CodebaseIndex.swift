@@ -104,8 +104,6 @@ public struct CodebaseIndex: Sendable {
 
     private mutating func assignRoles() {
         let appModelName = "AppModel"
-        let appModelPropertyTypes = Set(
-            (entries[appModelName]?.first?.storedProperties ?? []).compactMap { TypeText.singleName($0.typeText) })
         let repositoryProtocols = Set(
             allEntries.filter { entry in
                 entry.declaration.kind == .protocol && !isTestFile(entry.file)
@@ -115,16 +113,12 @@ public struct CodebaseIndex: Sendable {
         for name in entries.keys {
             for index in entries[name]!.indices {
                 let entry = entries[name]![index]
-                entries[name]![index].role = role(
-                    of: entry, appModelName: appModelName, appModelPropertyTypes: appModelPropertyTypes,
-                    repositoryProtocols: repositoryProtocols)
+                entries[name]![index].role = role(of: entry, appModelName: appModelName, repositoryProtocols: repositoryProtocols)
             }
         }
     }
 
-    private func role(
-        of entry: Entry, appModelName: String, appModelPropertyTypes: Set<String>, repositoryProtocols: Set<String>
-    ) -> Role {
+    private func role(of entry: Entry, appModelName: String, repositoryProtocols: Set<String>) -> Role {
         let kind = entry.declaration.kind
         if kind == .extension { return .other }
         if isTestFile(entry.file) { return .test }
@@ -144,9 +138,9 @@ public struct CodebaseIndex: Sendable {
         // Roles belong to top-level types; a nested `Inventory.ViewModel` is not a ViewModel.
         guard entry.declaration.enclosing.isEmpty else { return kind == .struct || kind == .enum ? .domain : .other }
         if entry.name.hasSuffix("ViewModel") && entry.name != "ViewModel" { return .viewModel }
-        if appModelPropertyTypes.contains(entry.name)
-            || configuration.features.contains(where: { $0.matches(typeName: entry.name, path: entry.file) })
-        {
+        // A Feature matches a configured pattern or lives in a Features folder. Being stored on AppModel
+        // is not enough: a `ThemeManager` there is a presentation manager that item 14 reports, not a Feature.
+        if FeatureByConvention.isFeature(named: entry.name, declaredIn: entry.file, configuration) {
             return .feature
         }
         if entry.inheritedTypes.contains(where: { repositoryProtocols.contains(TypeText.singleName($0) ?? "") })

@@ -1,10 +1,7 @@
-/// Which types are Features for the rules that must not mistake a presentation manager for one.
-///
-/// The index makes every type stored on `AppModel` a Feature, so that a Feature with an unusual name is
-/// still found. Items 13, 14, 15 and 18 need the stricter answer: a type is a Feature when its name matches
-/// a configured Feature pattern (default `*Feature`, and `*Manager` under a Features folder) or it is
-/// declared in a Features folder. A `ThemeManager` stored on AppModel outside a Features folder is then
-/// reported by the shape rule instead of being held to a Feature's promises.
+/// Which types are Features: a name matching a configured Feature pattern (default `*Feature`, and
+/// `*Manager` under a Features folder), or a type declared in a Features folder. Being stored on AppModel
+/// is not enough — a `ThemeManager` there is reported by the shape rule instead of being held to a
+/// Feature's promises. The index assigns the `.feature` role with this same test.
 enum FeatureByConvention {
     /// `file` is where the type is declared, when the project declares it.
     static func isFeature(named name: String, declaredIn file: String?, _ configuration: AnalysisConfiguration) -> Bool {
@@ -14,7 +11,7 @@ enum FeatureByConvention {
     }
 
     static func isFeature(_ entry: CodebaseIndex.Entry, in index: CodebaseIndex) -> Bool {
-        entry.role == .feature && isFeature(named: entry.name, declaredIn: entry.file, index.configuration)
+        entry.role == .feature
     }
 
     /// A type named in `typeText` that is a Feature by convention: `OrdersFeature`, `OrdersFeature?`.

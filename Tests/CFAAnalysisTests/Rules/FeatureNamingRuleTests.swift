@@ -178,7 +178,7 @@ struct FeatureNamingRuleTests {
         let appModel = CompliantApp.files[CompliantApp.appModelPath]!.replacingOccurrences(
             of: "    private var hasLaunched = false", with: "    private var hasLaunched = false\n    let themeManager: ThemeManager = ThemeManager()")
         let files = Analysis.app(replacing: ["App/1 - View/Theme/ThemeManager.swift": theme, CompliantApp.appModelPath: appModel])
-        #expect(Analysis.result(files).index.role(of: "ThemeManager") == .feature)
+        #expect(Analysis.result(files).index.role(of: "ThemeManager") == .domain)
         #expect(Analysis.findings(id, in: files) == [])
     }
 

@@ -74,7 +74,7 @@ struct FeatureNoSwiftUIRuleTests {
             CompliantApp.appModelPath: appModel,
             CompliantApp.repositoryImplementationPath: "import SwiftUI\n" + CompliantApp.files[CompliantApp.repositoryImplementationPath]!,
         ])
-        #expect(Analysis.result(files).index.role(of: "JSONFileOrdersRepository") == .feature, "the index calls it a Feature")
+        #expect(Analysis.result(files).index.role(of: "JSONFileOrdersRepository") == .repositoryImplementation, "stored on AppModel, still a repository")
         #expect(Analysis.findings(rule, in: files).map(\.file) == [CompliantApp.repositoryImplementationPath])
     }
 
@@ -125,7 +125,7 @@ struct FeatureNoSwiftUIRuleTests {
         let appModel = CompliantApp.files[CompliantApp.appModelPath]!.replacingOccurrences(
             of: "    private var hasLaunched = false\n", with: "    private var hasLaunched = false\n    let themeManager: ThemeManager = ThemeManager()\n")
         let stored = alone.merging([CompliantApp.appModelPath: appModel]) { _, new in new }
-        #expect(Analysis.result(stored).index.role(of: "ThemeManager") == .feature, "the index calls it a Feature; this rule must not")
+        #expect(Analysis.result(stored).index.role(of: "ThemeManager") == .domain, "a presentation manager stored on AppModel is not a Feature")
         #expect(Analysis.findings(rule, in: stored) == [])
     }
 

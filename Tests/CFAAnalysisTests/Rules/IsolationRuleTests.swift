@@ -62,7 +62,7 @@ struct IsolationRuleTests {
             "App/1 - View/ThemeManager.swift": manager("ThemeManager"),
             CompliantApp.appModelPath: appModel,
         ])
-        #expect(Analysis.result(files).index.role(of: "ThemeManager") == .feature, "the index calls it a Feature; this rule must not")
+        #expect(Analysis.result(files).index.role(of: "ThemeManager") == .domain, "a presentation manager stored on AppModel is not a Feature")
         let findings = Analysis.findings(rule, in: files)
         #expect(findings.map(\.file) == ["App/2 - AppModel/Features/SyncManager.swift"])
         #expect(findings.first?.message.contains("Feature SyncManager is missing @MainActor") == true)

@@ -146,8 +146,8 @@ struct ViewNoModelAccessRuleTests {
             replacing: "    @State private var viewModel = OrdersViewModel()",
             with: "    @State private var viewModel = OrdersViewModel()\n    private let exporter: JSONFileOrdersRepository? = nil")
         let files = [CompliantApp.appModelPath: appModel, CompliantApp.screenPath: source]
-        // The index makes every type AppModel stores a Feature; the rule still knows a repository when it sees one.
-        #expect(Analysis.result(Analysis.app(replacing: files)).index.role(of: "JSONFileOrdersRepository") == .feature)
+        // Stored on AppModel by mistake, it is still a repository (item 14 reports the storing).
+        #expect(Analysis.result(Analysis.app(replacing: files)).index.role(of: "JSONFileOrdersRepository") == .repositoryImplementation)
         let finding = try #require(findings(files).onlyFinding)
         #expect(finding.message.contains("the repository JSONFileOrdersRepository"))
     }
