@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(name: "ChecklistTests", dependencies: ["Checklist"]),
         .testTarget(name: "GitTests", dependencies: ["Git", "GateTestSupport"]),
         .testTarget(name: "VerdictTests", dependencies: ["Verdict"]),
-        .testTarget(name: "CFAAnalysisTests", dependencies: ["CFAAnalysis"], swiftSettings: toolchainSyntax),
+        .testTarget(name: "CFAAnalysisTests", dependencies: ["CFAAnalysis", "GateTestSupport"], swiftSettings: toolchainSyntax),
         .testTarget(name: "ProbesTests", dependencies: ["Probes", "Git", "Verdict", "GateTestSupport"], swiftSettings: toolchainSyntax),
         .testTarget(name: "GateEngineTests", dependencies: ["GateEngine", "CFAAnalysis", "Checklist", "Verdict", "Git", "GateTestSupport"], swiftSettings: toolchainSyntax),
         .testTarget(name: "ReportersTests", dependencies: ["Reporters", "Verdict", "GateEngine"], exclude: ["Golden"], swiftSettings: toolchainSyntax),

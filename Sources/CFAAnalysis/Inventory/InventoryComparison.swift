@@ -88,19 +88,25 @@ extension InventoryDiff {
         func oldName(_ name: String, _ kind: PartKind) -> String {
             renamed.first { $0.kind == kind && $0.to == name }?.from ?? name
         }
+        /// Dependencies named as they are now, so a renamed Feature is not "lost" and "gained".
+        func newNames(_ names: [String], _ kind: PartKind) -> [String] {
+            names.map { name in renamed.first { $0.kind == kind && $0.from == name }?.to ?? name }
+        }
         var result: [Rewiring] = []
         for viewModel in after.viewModels {
             guard let old = before.viewModels.first(where: { $0.name == oldName(viewModel.name, .viewModel) }) else { continue }
-            let gained = viewModel.features.filter { !old.features.contains($0) }
-            let lost = old.features.filter { !viewModel.features.contains($0) }
+            let before = newNames(old.features, .feature)
+            let gained = viewModel.features.filter { !before.contains($0) }
+            let lost = before.filter { !viewModel.features.contains($0) }
             if !gained.isEmpty || !lost.isEmpty {
                 result.append(Rewiring(kind: .viewModel, name: viewModel.name, file: viewModel.place.file, line: viewModel.place.line, gained: gained, lost: lost))
             }
         }
         for feature in after.features {
             guard let old = before.features.first(where: { $0.name == oldName(feature.name, .feature) }) else { continue }
-            let gained = feature.repositories.filter { !old.repositories.contains($0) }
-            let lost = old.repositories.filter { !feature.repositories.contains($0) }
+            let before = newNames(old.repositories, .repository)
+            let gained = feature.repositories.filter { !before.contains($0) }
+            let lost = before.filter { !feature.repositories.contains($0) }
             if !gained.isEmpty || !lost.isEmpty {
                 result.append(Rewiring(kind: .feature, name: feature.name, file: feature.place.file, line: feature.place.line, gained: gained, lost: lost))
             }

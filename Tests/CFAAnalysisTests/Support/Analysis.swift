@@ -1,3 +1,4 @@
+import GateTestSupport
 import CFAAnalysis
 
 /// Runs the analyser over inline sources, as if each were a file at its repository path.

@@ -1,21 +1,21 @@
 /// A small app that keeps every promise of the catalogue; rule tests plant one violation in a copy of it
 /// and check that exactly that is reported, and that the unchanged app is left alone.
-enum CompliantApp {
-    static let appModelPath = "App/2 - AppModel/AppModel.swift"
-    static let featurePath = "App/2 - AppModel/Features/OrdersFeature.swift"
-    static let repositoryPath = "App/3 - User Data Storage/OrdersRepository.swift"
-    static let repositoryImplementationPath = "App/3 - User Data Storage/JSONFileOrdersRepository.swift"
-    static let domainPath = "App/Domain/Order.swift"
-    static let screenPath = "App/1 - View/Views/Orders/OrdersView.swift"
-    static let viewModelPath = "App/1 - View/Views/Orders/OrdersViewModel.swift"
-    static let rootPath = "App/1 - View/RootTabView.swift"
-    static let componentPath = "App/1 - View/Components/OrderRow.swift"
-    static let appPath = "App/OrdersApp.swift"
-    static let featureTestPath = "Tests/AppTests/Feature Tests/OrdersFeatureTests.swift"
-    static let viewModelTestPath = "Tests/AppTests/View Model Tests/OrdersViewModelTests.swift"
-    static let testDoublePath = "Tests/AppTests/Test Support/InMemoryOrdersRepository.swift"
+public enum CompliantApp {
+    public static let appModelPath = "App/2 - AppModel/AppModel.swift"
+    public static let featurePath = "App/2 - AppModel/Features/OrdersFeature.swift"
+    public static let repositoryPath = "App/3 - User Data Storage/OrdersRepository.swift"
+    public static let repositoryImplementationPath = "App/3 - User Data Storage/JSONFileOrdersRepository.swift"
+    public static let domainPath = "App/Domain/Order.swift"
+    public static let screenPath = "App/1 - View/Views/Orders/OrdersView.swift"
+    public static let viewModelPath = "App/1 - View/Views/Orders/OrdersViewModel.swift"
+    public static let rootPath = "App/1 - View/RootTabView.swift"
+    public static let componentPath = "App/1 - View/Components/OrderRow.swift"
+    public static let appPath = "App/OrdersApp.swift"
+    public static let featureTestPath = "Tests/AppTests/Feature Tests/OrdersFeatureTests.swift"
+    public static let viewModelTestPath = "Tests/AppTests/View Model Tests/OrdersViewModelTests.swift"
+    public static let testDoublePath = "Tests/AppTests/Test Support/InMemoryOrdersRepository.swift"
 
-    static let files: [String: String] = [
+    public static let files: [String: String] = [
         appModelPath: """
             import Observation
 
