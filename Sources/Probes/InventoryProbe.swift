@@ -37,8 +37,8 @@ public enum InventoryProbe {
         let baseSources = try base.commit.map { commit throws(GitError) in try RevisionSources.read(repository, commit: commit, under: folder) }
             ?? .empty
         let parsed = await Analyzer.parseRevisions([baseSources.inputs, finalSources.inputs])
-        let baseAnalysis = Analyzer.check(parsed[0].facts, configuration: configuration)
-        let finalAnalysis = Analyzer.check(parsed[1].facts, configuration: configuration)
+        let baseAnalysis = await Analyzer.checkConcurrently(parsed[0].facts, configuration: configuration)
+        let finalAnalysis = await Analyzer.checkConcurrently(parsed[1].facts, configuration: configuration)
         return Report(
             base: base, finalCommit: finalCommit, diff: InventoryDiff(base: baseAnalysis, final: finalAnalysis),
             skippedFiles: Array(Set(baseSources.skipped + finalSources.skipped + parsed.flatMap(\.skipped))).sorted(),

@@ -24,7 +24,7 @@ public enum Analyzer {
     public static func analyze(repositoryRoot: String, scope: String = "", configuration: AnalysisConfiguration) async -> AnalysisResult {
         let inputs = SourceDiscovery.swiftFiles(repositoryRoot: repositoryRoot, scope: scope, configuration: configuration)
         let parsed = await parse(inputs)
-        return check(parsed.facts, configuration: configuration, skippedFiles: parsed.skipped)
+        return await checkConcurrently(parsed.facts, configuration: configuration, skippedFiles: parsed.skipped)
     }
 
     /// Parses files in parallel, one worker per core. Files go largest first to the least-loaded worker:
@@ -123,21 +123,49 @@ public enum Analyzer {
         rules: [any Rule] = RuleCatalogue.rules
     ) -> AnalysisResult {
         let index = CodebaseIndex(files: files, configuration: configuration)
+        let raw = rules.flatMap { findings(of: $0, in: index) }
+        return settle(raw, index: index, rules: rules, skippedFiles: skippedFiles)
+    }
+
+    /// `check`, with the rules spread over the cores: each rule reads the shared index and nothing else.
+    public static func checkConcurrently(
+        _ files: [FileFacts], configuration: AnalysisConfiguration, skippedFiles: [String] = [],
+        rules: [any Rule] = RuleCatalogue.rules, workers: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) async -> AnalysisResult {
+        let index = CodebaseIndex(files: files, configuration: configuration)
+        let workerCount = max(1, min(workers, rules.count))
         var raw: [Finding] = []
-        for rule in rules {
-            let setting = configuration.rules[rule.descriptor.id]
-            if setting == .off { continue }
-            for var finding in rule.check(index) {
-                if setting == .warning { finding.severity = .warning }
-                if setting == .error { finding.severity = .error }
-                raw.append(finding)
+        await withTaskGroup(of: [Finding].self) { group in
+            for worker in 0..<workerCount {
+                group.addTask {
+                    stride(from: worker, to: rules.count, by: workerCount).flatMap { findings(of: rules[$0], in: index) }
+                }
             }
+            for await part in group { raw += part }
         }
-        raw += unknownSuppressedRules(in: files, known: Set(rules.map(\.descriptor.id)))
+        return settle(raw, index: index, rules: rules, skippedFiles: skippedFiles)
+    }
+
+    /// One rule's findings at their configured severity; none when the configuration turns it off.
+    private static func findings(of rule: any Rule, in index: CodebaseIndex) -> [Finding] {
+        let setting = index.configuration.rules[rule.descriptor.id]
+        if setting == .off { return [] }
+        return rule.check(index).map { finding in
+            var configured = finding
+            if setting == .warning { configured.severity = .warning }
+            if setting == .error { configured.severity = .error }
+            return configured
+        }
+    }
+
+    /// Applies suppressions and orders the findings.
+    private static func settle(_ raw: [Finding], index: CodebaseIndex, rules: [any Rule], skippedFiles: [String]) -> AnalysisResult {
+        let files = index.files
+        let all = raw + unknownSuppressedRules(in: files, known: Set(rules.map(\.descriptor.id)))
         var findings: [Finding] = []
         var suppressed: [SuppressedFinding] = []
         let suppressionsByFile = Dictionary(grouping: files.flatMap { file in file.suppressions.map { (file.path, $0) } }, by: \.0)
-        for finding in Set(raw).sorted() {
+        for finding in Set(all).sorted() {
             let matching = suppressionsByFile[finding.file]?.map(\.1).first { suppression in
                 suppression.reason != nil && suppression.ruleIDs.contains(finding.rule) && suppression.coveredLine == finding.line
             }

@@ -32,7 +32,8 @@ public enum ParseBenchmark {
         let extractionStart = clock.now
         let parsed = await Analyzer.parse(inputs, workers: workers)
         let rulesStart = clock.now
-        let result = Analyzer.check(parsed.facts, configuration: configuration, skippedFiles: parsed.skipped)
+        let result = await Analyzer.checkConcurrently(
+            parsed.facts, configuration: configuration, skippedFiles: parsed.skipped, workers: workers)
         let end = clock.now
         return Timing(
             bareParse: bareParse, extraction: rulesStart - extractionStart, rules: end - rulesStart, files: result.fileCount,

@@ -58,8 +58,8 @@ private final class FactCollector: SyntaxVisitor {
         var type = TypeFacts(name: name, kind: kind, location: location(node))
         type.enclosing = typeStack.map { facts.types[$0].name }
         type.attributes = attributeFacts(attributes)
-        type.modifiers = modifiers.map(\.name.text)
-        type.inheritedTypes = inheritance?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+        type.modifiers = modifiers.map { $0.name.text }
+        type.inheritedTypes = inheritance?.inheritedTypes.map { Self.text(of: $0.type, limit: 500) } ?? []
         let isPreviewProvider = type.inherits("PreviewProvider")
         type.isPreviewOnly = inPreview || isPreviewProvider
         facts.types.append(type)
@@ -106,7 +106,7 @@ private final class FactCollector: SyntaxVisitor {
 
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
         enterType(
-            node.extendedType.trimmedDescription, .extension, node, attributes: node.attributes, modifiers: node.modifiers,
+            Self.text(of: node.extendedType, limit: 500), .extension, node, attributes: node.attributes, modifiers: node.modifiers,
             inheritance: node.inheritanceClause)
         return .visitChildren
     }
@@ -126,21 +126,27 @@ private final class FactCollector: SyntaxVisitor {
             let isStored = binding.accessorBlock.map(Self.hasOnlyObservers) ?? true
             facts.types[typeIndex].properties.append(
                 PropertyFact(
-                    name: binding.pattern.trimmedDescription, location: location(binding), attributes: attributes,
+                    name: Self.name(of: binding.pattern), location: location(binding), attributes: attributes,
                     modifiers: modifiers, isStatic: isStatic, isLet: isLet, isStored: isStored,
-                    typeText: binding.typeAnnotation?.type.trimmedDescription,
+                    typeText: binding.typeAnnotation.map { Self.text(of: $0.type, limit: 500) },
                     initializer: binding.initializer.map { expressionFact($0.value) }))
         }
-        memberStack[memberStack.count - 1] = node.bindings.first?.pattern.trimmedDescription
+        memberStack[memberStack.count - 1] = node.bindings.first.map { Self.name(of: $0.pattern) }
+        enteredProperties.append(node.id)
         return .visitChildren
     }
 
+    private var enteredProperties: [SyntaxIdentifier] = []
+
     override func visitPost(_ node: VariableDeclSyntax) {
-        if let typeIndex = typeStack.last, facts.types[typeIndex].properties.contains(where: { $0.location == location(node.bindings.first!) }),
-            memberStack.last == node.bindings.first?.pattern.trimmedDescription
-        {
-            memberStack[memberStack.count - 1] = nil
-        }
+        guard enteredProperties.last == node.id else { return }
+        enteredProperties.removeLast()
+        memberStack[memberStack.count - 1] = nil
+    }
+
+    /// `name` for the common `let name` pattern, the pattern's text otherwise.
+    private static func name(of pattern: PatternSyntax) -> String {
+        pattern.as(IdentifierPatternSyntax.self)?.identifier.text ?? text(of: pattern)
     }
 
     private static func hasOnlyObservers(_ block: AccessorBlockSyntax) -> Bool {
@@ -152,13 +158,13 @@ private final class FactCollector: SyntaxVisitor {
         _ name: String, _ node: some SyntaxProtocol, modifiers: DeclModifierListSyntax, signature: FunctionSignatureSyntax?
     ) -> Bool {
         guard member == nil else { return false }
-        let modifierNames = modifiers.map(\.name.text)
+        let modifierNames = modifiers.map { $0.name.text }
         let function = FunctionFact(
             name: name, location: location(node), modifiers: modifierNames,
             isStatic: modifierNames.contains("static") || modifierNames.contains("class"),
             isAsync: signature?.effectSpecifiers?.asyncSpecifier != nil,
             parameters: signature.map { parameterFacts($0.parameterClause) } ?? [],
-            returnType: signature?.returnClause?.type.trimmedDescription)
+            returnType: signature?.returnClause.map { Self.text(of: $0.type, limit: 500) })
         if let typeIndex = typeStack.last { facts.types[typeIndex].functions.append(function) }
         memberStack[memberStack.count - 1] = name
         return true
@@ -196,7 +202,7 @@ private final class FactCollector: SyntaxVisitor {
             facts.types[typeIndex].enumCases.append(
                 EnumCaseFact(
                     name: element.name.text,
-                    associatedTypes: element.parameterClause?.parameters.map { $0.type.trimmedDescription } ?? [],
+                    associatedTypes: element.parameterClause?.parameters.map { Self.text(of: $0.type, limit: 500) } ?? [],
                     location: location(element)))
         }
         return .visitChildren
@@ -230,7 +236,7 @@ private final class FactCollector: SyntaxVisitor {
     }
 
     private static func isDebugOnly(_ clause: IfConfigClauseSyntax) -> Bool {
-        clause.poundKeyword.tokenKind == .poundIf && clause.condition?.trimmedDescription == "DEBUG"
+        clause.poundKeyword.tokenKind == .poundIf && clause.condition.map { Self.text(of: $0) } == "DEBUG"
     }
 
     // MARK: Code inside members
@@ -245,7 +251,7 @@ private final class FactCollector: SyntaxVisitor {
 
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
         if let value = node.initializer?.value, let call = Self.call(in: value) {
-            assignmentTargets[call.id] = node.pattern.trimmedDescription
+            assignmentTargets[call.id] = Self.name(of: node.pattern)
         }
         return .visitChildren
     }
@@ -254,8 +260,8 @@ private final class FactCollector: SyntaxVisitor {
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         let elements = Array(node.elements)
         guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) else { return .visitChildren }
-        let target = Self.withoutSelf(elements[0].trimmedDescription)
-        let valueText = elements[2...].map(\.trimmedDescription).joined(separator: " ")
+        let target = Self.withoutSelf(Self.text(of: elements[0], limit: 120))
+        let valueText = elements[2...].map { Self.text(of: $0) }.joined(separator: " ")
         if elements.count == 3, let call = Self.call(in: elements[2]) { assignmentTargets[call.id] = target }
         let assignment = AssignmentFact(target: target, value: Self.bounded(valueText), location: location(node), member: member)
         updateScope { $0.assignments.append(assignment) }
@@ -283,12 +289,12 @@ private final class FactCollector: SyntaxVisitor {
     }
 
     private func recordCondition(_ conditions: ConditionElementListSyntax) {
-        let fact = StatementFact(text: Self.bounded(conditions.trimmedDescription), location: location(conditions), member: member)
+        let fact = StatementFact(text: Self.text(of: conditions), location: location(conditions), member: member)
         updateScope { $0.conditions.append(fact) }
     }
 
     override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind {
-        let fact = StatementFact(text: Self.bounded(node.trimmedDescription), location: location(node), member: member)
+        let fact = StatementFact(text: Self.text(of: node), location: location(node), member: member)
         updateScope { $0.awaits.append(fact) }
         return .visitChildren
     }
@@ -310,12 +316,12 @@ private final class FactCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind {
-        addReference(node.trimmedDescription, node)
+        addReference(Self.text(of: node, limit: 500), node)
         return .visitChildren
     }
 
     override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind {
-        facts.attributeUses.append(AttributeUse(name: node.attributeName.trimmedDescription, location: location(node)))
+        facts.attributeUses.append(AttributeUse(name: Self.text(of: node.attributeName, limit: 500), location: location(node)))
         return .visitChildren
     }
 
@@ -327,7 +333,7 @@ private final class FactCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
-        facts.imports.append(ImportFact(module: node.path.trimmedDescription, location: location(node)))
+        facts.imports.append(ImportFact(module: Self.text(of: node.path, limit: 500), location: location(node)))
         return .skipChildren
     }
 
@@ -370,8 +376,8 @@ private final class FactCollector: SyntaxVisitor {
         list.compactMap { element in
             guard case .attribute(let attribute) = element else { return nil }
             return AttributeFact(
-                name: attribute.attributeName.trimmedDescription,
-                arguments: attribute.arguments.map { Self.bounded($0.trimmedDescription) })
+                name: Self.text(of: attribute.attributeName, limit: 500),
+                arguments: attribute.arguments.map { Self.text(of: $0) })
         }
     }
 
@@ -380,14 +386,14 @@ private final class FactCollector: SyntaxVisitor {
             let first = parameter.firstName.text
             return ParameterFact(
                 label: first == "_" ? nil : first, name: parameter.secondName?.text ?? first,
-                typeText: parameter.type.trimmedDescription,
-                defaultValue: parameter.defaultValue.map { Self.bounded($0.value.trimmedDescription) },
+                typeText: Self.text(of: parameter.type, limit: 500),
+                defaultValue: parameter.defaultValue.map { Self.text(of: $0.value) },
                 location: location(parameter))
         }
     }
 
     private func expressionFact(_ expression: ExprSyntax) -> ExpressionFact {
-        ExpressionFact(text: Self.bounded(expression.trimmedDescription), call: Self.call(in: expression).map(callShape))
+        ExpressionFact(text: Self.text(of: expression), call: Self.call(in: expression).map(callShape))
     }
 
     private func callShape(_ node: FunctionCallExprSyntax) -> CallShape {
@@ -399,13 +405,13 @@ private final class FactCollector: SyntaxVisitor {
             name = reference.baseName.text
         } else if let access = called.as(MemberAccessExprSyntax.self) {
             name = access.declName.baseName.text
-            base = access.base.map { Self.bounded(Self.withoutSelf($0.trimmedDescription), limit: 80) }
+            base = access.base.map { Self.withoutSelf(Self.text(of: $0, limit: 80)) }
         } else {
-            name = Self.bounded(called.trimmedDescription, limit: 80)
+            name = Self.text(of: called, limit: 80)
         }
         return CallShape(
             name: name, base: base, labels: node.arguments.map { $0.label?.text },
-            arguments: node.arguments.map { Self.bounded($0.expression.trimmedDescription) },
+            arguments: node.arguments.map { Self.text(of: $0.expression) },
             hasTrailingClosure: node.trailingClosure != nil)
     }
 
@@ -427,6 +433,27 @@ private final class FactCollector: SyntaxVisitor {
 
     private static func withoutSelf(_ text: String) -> String {
         text.hasPrefix("self.") ? String(text.dropFirst(5)) : text
+    }
+
+    /// An expression's text, on one line, at most `limit` characters. Built from the tokens and stopped at the
+    /// limit, so a call whose argument is a large closure costs no more than its first words — printing the
+    /// whole subtree for every nested call would make deep SwiftUI bodies quadratic.
+    static func text(of node: some SyntaxProtocol, limit: Int = 200) -> String {
+        var text = ""
+        var count = 0
+        var pendingSpace = false
+        for token in node.tokens(viewMode: .sourceAccurate) {
+            if count > 0 && (pendingSpace || !token.leadingTrivia.isEmpty) {
+                text.append(" ")
+                count += 1
+            }
+            let piece = token.text
+            text.append(piece)
+            count += piece.count
+            if count >= limit { return String(text.prefix(limit - 1)) + "…" }
+            pendingSpace = !token.trailingTrivia.isEmpty
+        }
+        return text
     }
 
     static func bounded(_ text: String, limit: Int = 200) -> String {

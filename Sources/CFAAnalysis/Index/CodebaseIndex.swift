@@ -31,12 +31,16 @@ public struct CodebaseIndex: Sendable {
         testFiles = Set(files.filter(Self.isTestFile).map(\.path))
         collectEntries()
         assignRoles()
+        allEntries = entries.values.flatMap { $0 }.sorted { ($0.file, $0.location) < ($1.file, $1.location) }
+        entriesByRole = Dictionary(grouping: allEntries, by: \.role)
     }
 
     // MARK: Queries
 
-    public var allEntries: [Entry] { entries.values.flatMap { $0 }.sorted { ($0.file, $0.location) < ($1.file, $1.location) } }
-    public func entries(with role: Role) -> [Entry] { allEntries.filter { $0.role == role } }
+    /// Every entry in file and line order; computed once, since every rule asks.
+    public private(set) var allEntries: [Entry] = []
+    private var entriesByRole: [Role: [Entry]] = [:]
+    public func entries(with role: Role) -> [Entry] { entriesByRole[role] ?? [] }
     public func entry(named name: String) -> Entry? { entries[name]?.first }
     public func role(of name: String) -> Role? { entries[name]?.first?.role }
     public func isTestFile(_ path: String) -> Bool { testFiles.contains(path) }
@@ -105,7 +109,7 @@ public struct CodebaseIndex: Sendable {
     private mutating func assignRoles() {
         let appModelName = "AppModel"
         let repositoryProtocols = Set(
-            allEntries.filter { entry in
+            entries.values.flatMap { $0 }.filter { entry in
                 entry.declaration.kind == .protocol && !isTestFile(entry.file)
                     && (entry.name.hasSuffix("Repository") || FolderName.path(entry.file, containsAnyOf: configuration.folders.storage))
             }.map(\.name))
