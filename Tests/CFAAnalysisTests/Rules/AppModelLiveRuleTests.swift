@@ -29,7 +29,7 @@ struct AppModelLiveRuleTests {
         let findings = findings(source)
         let finding = try #require(findings.first)
         #expect(findings.count == 1)
-        #expect(finding.line == lineNumber(of: "static func preview", in: source))
+        #expect(finding.line == PlantedSource.line(of: "static func preview", in: source))
         #expect(finding.item == 15)
         #expect(finding.message.contains("preview()") && finding.message.contains("second composition root"))
     }
@@ -50,8 +50,8 @@ struct AppModelLiveRuleTests {
         let found = findings(source, extraFiles: [extensionPath: mock])
         #expect(found.map { "\($0.file):\($0.line)" } == [
             "\(extensionPath):3",
-            "\(CompliantApp.appModelPath):\(lineNumber(of: "static let demo", in: source))",
-            "\(CompliantApp.appModelPath):\(lineNumber(of: "static var sample", in: source))",
+            "\(CompliantApp.appModelPath):\(PlantedSource.line(of: "static let demo", in: source))",
+            "\(CompliantApp.appModelPath):\(PlantedSource.line(of: "static var sample", in: source))",
         ])
     }
 
@@ -61,12 +61,12 @@ struct AppModelLiveRuleTests {
                     AppModel(ordersFeature: OrdersFeature(repository: JSONFileOrdersRepository()))
                 }
             """)
-        #expect(findings(source).map(\.line) == [lineNumber(of: "live(inMemory", in: source)])
+        #expect(findings(source).map(\.line) == [PlantedSource.line(of: "live(inMemory", in: source)])
         #expect(findings(source).first?.message.contains("more than once") == true)
 
         let withParameters = appModel.replacingOccurrences(of: "static func live() -> AppModel", with: "static func live(inMemory: Bool = false) -> AppModel")
             .replacingOccurrences(of: "static let shared = live()", with: "static let shared = live(inMemory: false)")
-        #expect(findings(withParameters).map(\.line) == [lineNumber(of: "static func live", in: withParameters)])
+        #expect(findings(withParameters).map(\.line) == [PlantedSource.line(of: "static func live", in: withParameters)])
         #expect(findings(withParameters).first?.message.contains("takes parameters") == true)
     }
 
@@ -92,7 +92,7 @@ struct AppModelLiveRuleTests {
             of: "init(ordersFeature: OrdersFeature) {",
             with: "init(\n        ordersFeature: OrdersFeature = OrdersFeature(repository: JSONFileOrdersRepository())\n    ) {")
         let found = findings(source)
-        #expect(found.map(\.line) == [lineNumber(of: "ordersFeature: OrdersFeature = ", in: source)])
+        #expect(found.map(\.line) == [PlantedSource.line(of: "ordersFeature: OrdersFeature = ", in: source)])
         #expect(found.first?.message.contains("remove the default") == true)
     }
 
@@ -102,7 +102,7 @@ struct AppModelLiveRuleTests {
                     self.init(ordersFeature: OrdersFeature(repository: JSONFileOrdersRepository()))
                 }
             """)
-        #expect(findings(source).map(\.line) == [lineNumber(of: "convenience init()", in: source)])
+        #expect(findings(source).map(\.line) == [PlantedSource.line(of: "convenience init()", in: source)])
     }
 
     @Test func aFeatureTheInitialiserDoesNotTakeIsReportedAtTheInitialiser() {
@@ -111,7 +111,7 @@ struct AppModelLiveRuleTests {
             with: "init() {\n        self.ordersFeature = OrdersFeature(repository: JSONFileOrdersRepository())")
             .replacingOccurrences(of: "AppModel(ordersFeature: OrdersFeature(repository: JSONFileOrdersRepository()))", with: "AppModel()")
         let found = findings(source)
-        #expect(found.map(\.line) == [lineNumber(of: "init() {", in: source)])
+        #expect(found.map(\.line) == [PlantedSource.line(of: "init() {", in: source)])
         #expect(found.first?.message.contains("ordersFeature: OrdersFeature") == true)
     }
 
@@ -161,25 +161,14 @@ struct AppModelLiveRuleTests {
         let result = Analysis.result(Analysis.app(replacing: [CompliantApp.appModelPath: noLive]))
         #expect(result.findings.contains { $0.rule == AdoptionRule.id })
         let found = result.findings.filter { $0.rule == rule }
-        #expect(found.map(\.line) == [5, lineNumber(of: "static func make", in: noLive)])
+        #expect(found.map(\.line) == [5, PlantedSource.line(of: "static func make", in: noLive)])
         #expect(found.last?.message.contains("name the one factory `live()`") == true)
     }
 
     @Test func theExampleAppHasNoFinding() async {
-        let result = await Analyzer.analyze(repositoryRoot: exampleAppRoot(), configuration: AnalysisConfiguration())
+        let result = await Analyzer.analyze(repositoryRoot: PlantedSource.exampleAppRoot, configuration: AnalysisConfiguration())
         #expect(result.fileCount > 0)
         #expect(result.findings.filter { $0.rule == rule } == [])
     }
 }
 
-/// `Examples/HabitTracker` of the package these tests belong to.
-private func exampleAppRoot(filePath: String = #filePath) -> String {
-    var url = URL(fileURLWithPath: filePath)
-    for _ in 0..<4 { url.deleteLastPathComponent() }
-    return url.appendingPathComponent("Examples/HabitTracker").path
-}
-
-/// The 1-based line of the first line containing `needle`.
-private func lineNumber(of needle: String, in source: String) -> Int {
-    (source.components(separatedBy: "\n").firstIndex { $0.contains(needle) } ?? -1) + 1
-}

@@ -23,7 +23,7 @@ struct AppModelShapeRuleTests {
         let finding = try #require(findings.first)
         #expect(findings.count == 1)
         #expect(finding.file == CompliantApp.appModelPath)
-        #expect(finding.line == lineNumber(of: "private let repository", in: source))
+        #expect(finding.line == PlantedSource.line(of: "private let repository", in: source))
         #expect(finding.item == 14)
         #expect(finding.message.contains("repository") && finding.message.contains("live()"))
     }
@@ -34,7 +34,7 @@ struct AppModelShapeRuleTests {
                 let ordersViewModel = OrdersViewModel()
                 static let defaultsKey = "orders"
             """)
-        #expect(findings.map(\.line) == ["private var cache", "let ordersViewModel", "static let defaultsKey"].map { lineNumber(of: $0, in: source) })
+        #expect(findings.map(\.line) == ["private var cache", "let ordersViewModel", "static let defaultsKey"].map { PlantedSource.line(of: $0, in: source) })
         #expect(findings[1].message.contains("@State private var viewModel"))
     }
 
@@ -51,7 +51,7 @@ struct AppModelShapeRuleTests {
                     }
                     """
             ])
-        #expect(findings.map(\.line) == [lineNumber(of: "let themeManager", in: source)])
+        #expect(findings.map(\.line) == [PlantedSource.line(of: "let themeManager", in: source)])
         #expect(findings.first?.message.contains("ThemeManager") == true)
     }
 
@@ -76,7 +76,7 @@ struct AppModelShapeRuleTests {
         let source = CompliantApp.files[CompliantApp.appModelPath]!.replacingOccurrences(
             of: "    let ordersFeature: OrdersFeature\n", with: "    private var isOnline = true\n    let ordersFeature: OrdersFeature\n")
         let findings = Analysis.findings(rule, in: Analysis.app(replacing: [CompliantApp.appModelPath: source]))
-        #expect(findings.map(\.line) == [lineNumber(of: "isOnline", in: source)])
+        #expect(findings.map(\.line) == [PlantedSource.line(of: "isOnline", in: source)])
         #expect(findings.first?.message.contains("second Bool") == true)
     }
 
@@ -85,7 +85,7 @@ struct AppModelShapeRuleTests {
             let source = CompliantApp.files[CompliantApp.appModelPath]!.replacingOccurrences(
                 of: "private var hasLaunched = false", with: declaration)
             let findings = Analysis.findings(rule, in: Analysis.app(replacing: [CompliantApp.appModelPath: source]))
-            #expect(findings.map(\.line) == [lineNumber(of: "hasLaunched", in: source)], "\(declaration)")
+            #expect(findings.map(\.line) == [PlantedSource.line(of: "hasLaunched", in: source)], "\(declaration)")
             #expect(findings.first?.message.contains("private var hasLaunched") == true)
         }
     }
@@ -99,11 +99,11 @@ struct AppModelShapeRuleTests {
             let source = CompliantApp.files[CompliantApp.appModelPath]!.replacingOccurrences(
                 of: "let ordersFeature: OrdersFeature\n", with: "\(declaration)\n")
             let findings = Analysis.findings(rule, in: Analysis.app(replacing: [CompliantApp.appModelPath: source]))
-            #expect(findings.map(\.line) == [lineNumber(of: declaration, in: source)], "\(declaration)")
+            #expect(findings.map(\.line) == [PlantedSource.line(of: declaration, in: source)], "\(declaration)")
             #expect(findings.first?.message.contains(expected) == true)
         }
         let (twice, source) = findings(adding: "    let backupOrdersFeature: OrdersFeature")
-        #expect(twice.map(\.line) == [lineNumber(of: "backupOrdersFeature", in: source)])
+        #expect(twice.map(\.line) == [PlantedSource.line(of: "backupOrdersFeature", in: source)])
         #expect(twice.first?.message.contains("second time") == true)
     }
 
@@ -118,20 +118,9 @@ struct AppModelShapeRuleTests {
     }
 
     @Test func theExampleAppHasNoFinding() async {
-        let result = await Analyzer.analyze(repositoryRoot: exampleAppRoot(), configuration: AnalysisConfiguration())
+        let result = await Analyzer.analyze(repositoryRoot: PlantedSource.exampleAppRoot, configuration: AnalysisConfiguration())
         #expect(result.fileCount > 0)
         #expect(result.findings.filter { $0.rule == rule } == [])
     }
 }
 
-/// `Examples/HabitTracker` of the package these tests belong to.
-private func exampleAppRoot(filePath: String = #filePath) -> String {
-    var url = URL(fileURLWithPath: filePath)
-    for _ in 0..<4 { url.deleteLastPathComponent() }
-    return url.appendingPathComponent("Examples/HabitTracker").path
-}
-
-/// The 1-based line of the first line containing `needle`.
-private func lineNumber(of needle: String, in source: String) -> Int {
-    (source.components(separatedBy: "\n").firstIndex { $0.contains(needle) } ?? -1) + 1
-}

@@ -8,10 +8,6 @@ struct EnvironmentRuleTests {
 
     static func single(_ findings: [Finding]) -> Finding? { findings.count == 1 ? findings[0] : nil }
 
-    static func line(of text: String, in source: String) -> Int {
-        (source.components(separatedBy: "\n").firstIndex { $0.contains(text) } ?? -1) + 1
-    }
-
     /// The compliant App with a modifier on its window's contents, on a line of its own.
     static func app(modifying modifier: String) -> String {
         CompliantApp.files[CompliantApp.appPath]!.replacingOccurrences(
@@ -55,8 +51,8 @@ struct EnvironmentRuleTests {
         let app = Self.app(modifying: modifier)
         let finding = try #require(Self.single(Analysis.findings(Self.rule, in: Analysis.app(replacing: [CompliantApp.appPath: app]))))
         #expect(finding.file == CompliantApp.appPath)
-        #expect(finding.line == Self.line(of: modifier, in: app))
-        #expect(finding.line == Self.line(of: "RootTabView()", in: app) + 1)
+        #expect(finding.line == PlantedSource.line(of: modifier, in: app))
+        #expect(finding.line == PlantedSource.line(of: "RootTabView()", in: app) + 1)
         #expect(finding.item == 4)
         #expect(finding.message.contains("puts \(named) into the environment"))
     }
@@ -70,7 +66,7 @@ struct EnvironmentRuleTests {
         let component = Self.component(with: property)
         let finding = try #require(Self.single(Analysis.findings(Self.rule, in: Analysis.app(replacing: [CompliantApp.componentPath: component]))))
         #expect(finding.file == CompliantApp.componentPath)
-        #expect(finding.line == Self.line(of: property, in: component))
+        #expect(finding.line == PlantedSource.line(of: property, in: component))
         #expect(finding.message.contains("OrderRow.\(property.split(separator: " ").last!) reads \(named) from the environment"))
     }
 
@@ -78,7 +74,7 @@ struct EnvironmentRuleTests {
         let component = Self.component(with: "@EnvironmentObject var theme: ThemeManager")
         let files = Analysis.app(replacing: [CompliantApp.componentPath: component, "App/1 - View/Theme/ThemeManager.swift": Self.themeManager])
         let finding = try #require(Self.single(Analysis.findings(Self.rule, in: files)))
-        #expect(finding.line == Self.line(of: "@EnvironmentObject", in: component))
+        #expect(finding.line == PlantedSource.line(of: "@EnvironmentObject", in: component))
         #expect(finding.message.contains("OrderRow.theme is an @EnvironmentObject holding an ObservableObject"))
     }
 

@@ -67,15 +67,9 @@ struct NoCombineRuleTests {
     }
 
     @Test func theExampleAppHasNoFinding() async {
-        let result = await Analyzer.analyze(repositoryRoot: exampleAppRoot(), configuration: AnalysisConfiguration())
+        let result = await Analyzer.analyze(repositoryRoot: PlantedSource.exampleAppRoot, configuration: AnalysisConfiguration())
         #expect(result.fileCount > 0)
         #expect(result.findings.filter { $0.rule == rule } == [])
     }
 }
 
-/// `Examples/HabitTracker` of the package these tests belong to.
-private func exampleAppRoot(filePath: String = #filePath) -> String {
-    var url = URL(fileURLWithPath: filePath)
-    for _ in 0..<4 { url.deleteLastPathComponent() }
-    return url.appendingPathComponent("Examples/HabitTracker").path
-}

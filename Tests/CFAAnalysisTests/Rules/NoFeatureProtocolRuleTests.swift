@@ -30,8 +30,8 @@ struct NoFeatureProtocolRuleTests {
         ])
         let findings = Analysis.findings(rule, in: files)
         #expect(findings.map { "\($0.file):\($0.line)" } == [
-            "\(CompliantApp.viewModelPath):\(lineNumber(of: "private let ordersFeature", in: viewModel))",
-            "\(CompliantApp.viewModelPath):\(lineNumber(of: "init(ordersFeature", in: viewModel))",
+            "\(CompliantApp.viewModelPath):\(PlantedSource.line(of: "private let ordersFeature", in: viewModel))",
+            "\(CompliantApp.viewModelPath):\(PlantedSource.line(of: "init(ordersFeature", in: viewModel))",
             "\(protocolPath):1",
         ])
         let protocolFinding = try #require(findings.last)
@@ -101,20 +101,9 @@ struct NoFeatureProtocolRuleTests {
     }
 
     @Test func theExampleAppHasNoFinding() async {
-        let result = await Analyzer.analyze(repositoryRoot: exampleAppRoot(), configuration: AnalysisConfiguration())
+        let result = await Analyzer.analyze(repositoryRoot: PlantedSource.exampleAppRoot, configuration: AnalysisConfiguration())
         #expect(result.fileCount > 0)
         #expect(result.findings.filter { $0.rule == rule } == [])
     }
 }
 
-/// `Examples/HabitTracker` of the package these tests belong to.
-private func exampleAppRoot(filePath: String = #filePath) -> String {
-    var url = URL(fileURLWithPath: filePath)
-    for _ in 0..<4 { url.deleteLastPathComponent() }
-    return url.appendingPathComponent("Examples/HabitTracker").path
-}
-
-/// The 1-based line of the first line containing `needle`.
-private func lineNumber(of needle: String, in source: String) -> Int {
-    (source.components(separatedBy: "\n").firstIndex { $0.contains(needle) } ?? -1) + 1
-}

@@ -33,7 +33,7 @@ struct NoGCDLocksRuleTests {
         let finding = try #require(findings.first)
         #expect(findings.count == 1)
         #expect(finding.file == path)
-        #expect(finding.line == lineNumber(of: body, in: source))
+        #expect(finding.line == PlantedSource.line(of: body, in: source))
         #expect(finding.item == 17)
         #expect(finding.message.contains("OrdersFeature uses \(api)"))
     }
@@ -49,7 +49,7 @@ struct NoGCDLocksRuleTests {
 
     @Test func nonisolatedUnsafeIsReportedWhereverItIsWritten() {
         let (findings, source) = findings(inFeatureExtension: "    nonisolated(unsafe) static var lastOrderCount = 0")
-        #expect(findings.map(\.line) == [lineNumber(of: "nonisolated(unsafe)", in: source)])
+        #expect(findings.map(\.line) == [PlantedSource.line(of: "nonisolated(unsafe)", in: source)])
         #expect(findings.first?.message.contains("nonisolated(unsafe)") == true)
         let topLevel = Analysis.findings(rule, in: Analysis.app(replacing: ["App/Domain/Counter.swift": "nonisolated(unsafe) var counter = 0"]))
         #expect(topLevel.map(\.line) == [1])
@@ -123,20 +123,9 @@ struct NoGCDLocksRuleTests {
     }
 
     @Test func theExampleAppHasNoFinding() async {
-        let result = await Analyzer.analyze(repositoryRoot: exampleAppRoot(), configuration: AnalysisConfiguration())
+        let result = await Analyzer.analyze(repositoryRoot: PlantedSource.exampleAppRoot, configuration: AnalysisConfiguration())
         #expect(result.fileCount > 0)
         #expect(result.findings.filter { $0.rule == rule } == [])
     }
 }
 
-/// `Examples/HabitTracker` of the package these tests belong to.
-private func exampleAppRoot(filePath: String = #filePath) -> String {
-    var url = URL(fileURLWithPath: filePath)
-    for _ in 0..<4 { url.deleteLastPathComponent() }
-    return url.appendingPathComponent("Examples/HabitTracker").path
-}
-
-/// The 1-based line of the first line containing `needle`.
-private func lineNumber(of needle: String, in source: String) -> Int {
-    (source.components(separatedBy: "\n").firstIndex { $0.contains(needle) } ?? -1) + 1
-}

@@ -8,10 +8,6 @@ struct RootViewStructuralRuleTests {
 
     static func single(_ findings: [Finding]) -> Finding? { findings.count == 1 ? findings[0] : nil }
 
-    static func line(of text: String, in source: String) -> Int {
-        (source.components(separatedBy: "\n").firstIndex { $0.contains(text) } ?? -1) + 1
-    }
-
     /// A root view named `name` whose `TabView` gets `modifiers`, and whose struct gets `members`.
     static func root(named name: String = "RootTabView", members: String = "", modifiers: String = "") -> String {
         """
@@ -57,7 +53,7 @@ struct RootViewStructuralRuleTests {
         let source = Self.root(modifiers: modifier)
         let finding = try #require(Self.single(Self.findings(source)))
         #expect(finding.file == CompliantApp.rootPath)
-        #expect(finding.line == Self.line(of: modifier, in: source))
+        #expect(finding.line == PlantedSource.line(of: modifier, in: source))
         #expect(finding.item == 6)
         #expect(finding.message.hasPrefix("RootTabView uses "))
         #expect(finding.message.contains(use))
@@ -72,7 +68,7 @@ struct RootViewStructuralRuleTests {
     @Test func aFeatureReadFromTheEnvironmentIsReported() throws {
         let source = Self.root(members: "@Environment(OrdersFeature.self) private var ordersFeature")
         let finding = try #require(Self.single(Self.findings(source)))
-        #expect(finding.line == Self.line(of: "@Environment(OrdersFeature.self)", in: source))
+        #expect(finding.line == PlantedSource.line(of: "@Environment(OrdersFeature.self)", in: source))
         #expect(finding.message.contains("the Feature OrdersFeature"))
     }
 
@@ -93,7 +89,7 @@ struct RootViewStructuralRuleTests {
         let path = "App/1 - View/RootTabViewModel.swift"
         let findings = Self.findings(Self.root(members: "@State private var viewModel = RootTabViewModel()"), extraFiles: [path: viewModel])
         #expect(findings.map(\.file) == [path, path])
-        #expect(findings.map(\.line) == [Self.line(of: "private let ordersFeature", in: viewModel), Self.line(of: "init(ordersFeature", in: viewModel)])
+        #expect(findings.map(\.line) == [PlantedSource.line(of: "private let ordersFeature", in: viewModel), PlantedSource.line(of: "init(ordersFeature", in: viewModel)])
         #expect(findings.last?.message.hasPrefix("RootTabViewModel (the ViewModel of RootTabView) uses the Feature OrdersFeature and AppModel") == true)
     }
 

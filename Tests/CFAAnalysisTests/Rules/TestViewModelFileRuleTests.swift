@@ -159,15 +159,9 @@ struct TestViewModelFileRuleTests {
     }
 
     @Test func theExampleAppHasItsViewModelTests() async {
-        let result = await Analyzer.analyze(repositoryRoot: Self.exampleAppRoot(), configuration: AnalysisConfiguration())
+        let result = await Analyzer.analyze(repositoryRoot: PlantedSource.exampleAppRoot, configuration: AnalysisConfiguration())
         #expect(result.fileCount > 0)
         #expect(result.findings.filter { $0.rule == rule } == [])
     }
 
-    /// `Examples/HabitTracker` of the package these tests belong to.
-    private static func exampleAppRoot(filePath: String = #filePath) -> String {
-        var url = URL(fileURLWithPath: filePath)
-        for _ in 0..<4 { url.deleteLastPathComponent() }
-        return url.appendingPathComponent("Examples/HabitTracker").path
-    }
 }

@@ -9,10 +9,6 @@ struct ViewInitCleanRuleTests {
 
     static func single(_ findings: [Finding]) -> Finding? { findings.count == 1 ? findings[0] : nil }
 
-    static func line(of text: String, in source: String) -> Int {
-        (source.components(separatedBy: "\n").firstIndex { $0.contains(text) } ?? -1) + 1
-    }
-
     static func screenSource(_ members: String) -> String {
         CompliantApp.files[CompliantApp.screenPath]!.replacingOccurrences(of: compliantLine, with: members)
     }
@@ -65,7 +61,7 @@ struct ViewInitCleanRuleTests {
             """)
         let finding = try #require(Self.single(Analysis.findings(Self.rule, in: Analysis.app(replacing: [CompliantApp.screenPath: source]))))
         #expect(finding.file == CompliantApp.screenPath)
-        #expect(finding.line == Self.line(of: "init(viewModel: OrdersViewModel)", in: source))
+        #expect(finding.line == PlantedSource.line(of: "init(viewModel: OrdersViewModel)", in: source))
         #expect(finding.item == 3)
         #expect(finding.message.hasPrefix("OrdersView receives a ViewModel (OrdersViewModel) through `init(viewModel: OrdersViewModel)`"))
     }
@@ -77,7 +73,7 @@ struct ViewInitCleanRuleTests {
     func modelParametersAreReported(parameter: String, kind: String) throws {
         let source = Self.screenSource("\(Self.compliantLine)\n\n    init(\(parameter)) {}")
         let finding = try #require(Self.single(Analysis.findings(Self.rule, in: Analysis.app(replacing: [CompliantApp.screenPath: source]))))
-        #expect(finding.line == Self.line(of: "init(\(parameter))", in: source))
+        #expect(finding.line == PlantedSource.line(of: "init(\(parameter))", in: source))
         #expect(finding.message.contains("receives \(kind)"))
     }
 
@@ -85,7 +81,7 @@ struct ViewInitCleanRuleTests {
         let source = Self.screenSource("\(Self.compliantLine)\n    let ordersFeature: OrdersFeature")
         let files = Analysis.app(replacing: [CompliantApp.screenPath: source])
         let finding = try #require(Self.single(Analysis.findings(Self.rule, in: files)))
-        #expect(finding.line == Self.line(of: "let ordersFeature: OrdersFeature", in: source))
+        #expect(finding.line == PlantedSource.line(of: "let ordersFeature: OrdersFeature", in: source))
         #expect(finding.message.contains("receives a Feature (OrdersFeature) through `let ordersFeature: OrdersFeature`"))
     }
 
@@ -107,7 +103,7 @@ struct ViewInitCleanRuleTests {
         let findings = Analysis.findings(Self.rule, in: Analysis.app(replacing: [CompliantApp.screenPath: screen, CompliantApp.rootPath: root]))
         #expect(findings.map(\.file) == [CompliantApp.rootPath, CompliantApp.screenPath])
         let call = try #require(findings.first)
-        #expect(call.line == Self.line(of: "OrdersView(viewModel:", in: root))
+        #expect(call.line == PlantedSource.line(of: "OrdersView(viewModel:", in: root))
         #expect(call.message == "`OrdersView(viewModel:)` hands the screen a ViewModel (OrdersViewModel) as `viewModel`; create it as `OrdersView()` with plain values only")
     }
 
@@ -152,6 +148,6 @@ struct ViewInitCleanRuleTests {
         let files = Analysis.app(replacing: [CompliantApp.screenPath: source, "Tests/AppTests/View Tests/OrdersViewTests.swift": test])
         #expect(source.contains("OrdersView(viewModel: OrdersViewModel())\n}"))
         let finding = try #require(Self.single(Analysis.findings(Self.rule, in: files)))
-        #expect(finding.line == Self.line(of: "init(viewModel:", in: source))
+        #expect(finding.line == PlantedSource.line(of: "init(viewModel:", in: source))
     }
 }

@@ -8,10 +8,6 @@ struct ViewModelDedicatedRuleTests {
 
     static func single(_ findings: [Finding]) -> Finding? { findings.count == 1 ? findings[0] : nil }
 
-    static func line(of text: String, in source: String) -> Int {
-        (source.components(separatedBy: "\n").firstIndex { $0.contains(text) } ?? -1) + 1
-    }
-
     static func view(_ name: String, _ members: String) -> String {
         """
         #if canImport(SwiftUI)
@@ -92,7 +88,7 @@ struct ViewModelDedicatedRuleTests {
                 """)
         let finding = try #require(Self.single(Analysis.findings(Self.rule, in: Analysis.app(replacing: [CompliantApp.appModelPath: appModel]))))
         #expect(finding.file == CompliantApp.appModelPath)
-        #expect(finding.line == Self.line(of: "OrdersViewModel(ordersFeature: ordersFeature)", in: appModel))
+        #expect(finding.line == PlantedSource.line(of: "OrdersViewModel(ordersFeature: ordersFeature)", in: appModel))
         #expect(finding.message == "AppModel creates OrdersViewModel; only OrdersView creates it, as `@State private var viewModel = OrdersViewModel()`")
     }
 
@@ -101,7 +97,7 @@ struct ViewModelDedicatedRuleTests {
             of: "    var draftName = \"\"", with: "    static let shared = OrdersViewModel()\n    var draftName = \"\"")
         let finding = try #require(Self.single(Analysis.findings(Self.rule, in: Analysis.app(replacing: [CompliantApp.viewModelPath: viewModel]))))
         #expect(finding.file == CompliantApp.viewModelPath)
-        #expect(finding.line == Self.line(of: "static let shared", in: viewModel))
+        #expect(finding.line == PlantedSource.line(of: "static let shared", in: viewModel))
     }
 
     @Test func aFreeFunctionCreatingTheViewModelIsReported() throws {

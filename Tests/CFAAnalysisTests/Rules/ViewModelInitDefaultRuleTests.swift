@@ -9,10 +9,6 @@ struct ViewModelInitDefaultRuleTests {
 
     static func single(_ findings: [Finding]) -> Finding? { findings.count == 1 ? findings[0] : nil }
 
-    static func line(of text: String, in source: String) -> Int {
-        (source.components(separatedBy: "\n").firstIndex { $0.contains(text) } ?? -1) + 1
-    }
-
     /// The compliant ViewModel with `changes` applied, and the findings of this rule.
     static func findings(_ changes: [(String, String)], extraFiles: [String: String] = [:]) -> (source: String, findings: [Finding]) {
         var source = CompliantApp.files[CompliantApp.viewModelPath]!
@@ -43,7 +39,7 @@ struct ViewModelInitDefaultRuleTests {
         ])
         let finding = try #require(Self.single(findings))
         #expect(finding.file == CompliantApp.viewModelPath)
-        #expect(finding.line == Self.line(of: "repository: any OrdersRepository", in: source))
+        #expect(finding.line == PlantedSource.line(of: "repository: any OrdersRepository", in: source))
         #expect(finding.column > 60)
         #expect(finding.item == 2)
         #expect(finding.message.hasPrefix("OrdersViewModel.init takes `repository: any OrdersRepository`, which is a repository"))
@@ -52,7 +48,7 @@ struct ViewModelInitDefaultRuleTests {
     @Test func aFeatureParameterWithoutADefaultIsReported() throws {
         let (source, findings) = Self.findings([(Self.compliantInit, "init(ordersFeature: OrdersFeature) {")])
         let finding = try #require(Self.single(findings))
-        #expect(finding.line == Self.line(of: "init(ordersFeature", in: source))
+        #expect(finding.line == PlantedSource.line(of: "init(ordersFeature", in: source))
         #expect(finding.message == "OrdersViewModel.init takes `ordersFeature: OrdersFeature` without a default; write `ordersFeature: OrdersFeature = AppModel.shared.ordersFeature`")
     }
 
@@ -70,7 +66,7 @@ struct ViewModelInitDefaultRuleTests {
             ("    private let ordersFeature: OrdersFeature\n", "    private let ordersFeature: OrdersFeature\n    private let appModel: AppModel\n"),
             ("        self.ordersFeature = ordersFeature\n", "        self.ordersFeature = ordersFeature\n        self.appModel = appModel\n"),
         ])
-        #expect(findings.map(\.line) == [Self.line(of: "private let appModel", in: source), Self.line(of: "appModel: AppModel = .shared", in: source)])
+        #expect(findings.map(\.line) == [PlantedSource.line(of: "private let appModel", in: source), PlantedSource.line(of: "appModel: AppModel = .shared", in: source)])
         #expect(findings.first?.message.hasPrefix("OrdersViewModel.appModel stores the AppModel") == true)
         #expect(findings.last?.message.contains("takes the whole AppModel") == true)
     }
@@ -82,7 +78,7 @@ struct ViewModelInitDefaultRuleTests {
             ("        self.ordersFeature = ordersFeature\n", ""),
         ])
         let finding = try #require(Self.single(findings))
-        #expect(finding.line == Self.line(of: "private let ordersFeature = AppModel", in: source))
+        #expect(finding.line == PlantedSource.line(of: "private let ordersFeature = AppModel", in: source))
         #expect(finding.message.contains("is set from `AppModel.shared.ordersFeature`"))
     }
 
@@ -101,7 +97,7 @@ struct ViewModelInitDefaultRuleTests {
             ("    var orders: [Order] { ordersFeature.orders }", "    var orders: [Order] { AppModel.shared.ordersFeature.orders }")
         ])
         let finding = try #require(Self.single(findings))
-        #expect(finding.line == Self.line(of: "AppModel.shared.ordersFeature.orders", in: source))
+        #expect(finding.line == PlantedSource.line(of: "AppModel.shared.ordersFeature.orders", in: source))
         #expect(finding.message.contains("reaches AppModel in `orders`"))
     }
 
@@ -166,7 +162,7 @@ struct ViewModelInitDefaultRuleTests {
             + "\n#endif\n"
         let findings = Analysis.findings(Self.rule, in: Analysis.app(replacing: [CompliantApp.viewModelPath: source]))
         let finding = try #require(Self.single(findings))
-        #expect(finding.line == Self.line(of: "init(ordersFeature", in: source))
+        #expect(finding.line == PlantedSource.line(of: "init(ordersFeature", in: source))
         #expect(finding.message.contains("without a default"))
     }
 }

@@ -16,11 +16,6 @@ struct ViewModelInlineRuleTests {
     /// The one finding, or nil when there are none or several (so `#require` fails).
     static func single(_ findings: [Finding]) -> Finding? { findings.count == 1 ? findings[0] : nil }
 
-    static func line(of text: String, in source: String) -> Int {
-        let lines = source.components(separatedBy: "\n")
-        return (lines.firstIndex { $0.contains(text) } ?? -1) + 1
-    }
-
     @Test func theCompliantAppHasNoFinding() {
         #expect(Analysis.findings(Self.rule, in: CompliantApp.files) == [])
     }
@@ -93,7 +88,7 @@ struct ViewModelInlineRuleTests {
             """
         let files = Self.screen(holding: replacement)
         let finding = try #require(Self.single(Analysis.findings(Self.rule, in: files)))
-        #expect(finding.line == Self.line(of: "_viewModel = State", in: files[CompliantApp.screenPath]!))
+        #expect(finding.line == PlantedSource.line(of: "_viewModel = State", in: files[CompliantApp.screenPath]!))
         #expect(finding.message.contains("assigns `_viewModel = State(initialValue: OrdersViewModel(ordersFeature: ordersFeature))` in init"))
     }
 

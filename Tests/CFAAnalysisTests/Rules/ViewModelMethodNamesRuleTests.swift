@@ -42,7 +42,7 @@ struct ViewModelMethodNamesRuleTests {
         let finding = try #require(findings.first)
         #expect(findings.count == 1)
         #expect(finding.file == CompliantApp.viewModelPath)
-        #expect(finding.line == Self.lineNumber(of: "func \(name)()", in: source))
+        #expect(finding.line == PlantedSource.line(of: "func \(name)()", in: source))
         #expect(finding.column == 5)
         #expect(finding.item == 19)
         #expect(finding.severity == .error)
@@ -74,7 +74,7 @@ struct ViewModelMethodNamesRuleTests {
     @Test func aViewModelInsideCanImportSwiftUIIsChecked() throws {
         let source = "#if canImport(SwiftUI)\n" + viewModel(adding: "func saveTapped() {}") + "\n#endif\n"
         let finding = try #require(Analysis.findings(rule, in: Analysis.app(replacing: [CompliantApp.viewModelPath: source])).first)
-        #expect(finding.line == Self.lineNumber(of: "func saveTapped()", in: source))
+        #expect(finding.line == PlantedSource.line(of: "func saveTapped()", in: source))
     }
 
     @Test func viewsFeaturesAndPresentationManagersAreNotViewModels() {
@@ -117,20 +117,9 @@ struct ViewModelMethodNamesRuleTests {
     }
 
     @Test func theExampleAppHasNoEventNamedMethods() async {
-        let result = await Analyzer.analyze(repositoryRoot: Self.exampleAppRoot(), configuration: AnalysisConfiguration())
+        let result = await Analyzer.analyze(repositoryRoot: PlantedSource.exampleAppRoot, configuration: AnalysisConfiguration())
         #expect(result.fileCount > 0)
         #expect(result.findings.filter { $0.rule == rule } == [])
     }
 
-    /// `Examples/HabitTracker` of the package these tests belong to.
-    private static func exampleAppRoot(filePath: String = #filePath) -> String {
-        var url = URL(fileURLWithPath: filePath)
-        for _ in 0..<4 { url.deleteLastPathComponent() }
-        return url.appendingPathComponent("Examples/HabitTracker").path
-    }
-
-    /// The 1-based line of the first line containing `needle`.
-    private static func lineNumber(of needle: String, in source: String) -> Int {
-        (source.components(separatedBy: "\n").firstIndex { $0.contains(needle) } ?? -1) + 1
-    }
 }

@@ -9,10 +9,6 @@ struct ViewModelNoDomainCopyRuleTests {
 
     static func single(_ findings: [Finding]) -> Finding? { findings.count == 1 ? findings[0] : nil }
 
-    static func line(of text: String, in source: String) -> Int {
-        (source.components(separatedBy: "\n").firstIndex { $0.contains(text) } ?? -1) + 1
-    }
-
     /// The compliant ViewModel with `property` added, and the findings of this rule.
     static func findings(adding property: String, extraFiles: [String: String] = [:]) -> (source: String, findings: [Finding]) {
         let source = CompliantApp.files[CompliantApp.viewModelPath]!.replacingOccurrences(of: anchor, with: anchor + "    \(property)\n")
@@ -41,7 +37,7 @@ struct ViewModelNoDomainCopyRuleTests {
         let (source, findings) = Self.findings(adding: property)
         let finding = try #require(Self.single(findings))
         #expect(finding.file == CompliantApp.viewModelPath)
-        #expect(finding.line == Self.line(of: property, in: source))
+        #expect(finding.line == PlantedSource.line(of: property, in: source))
         #expect(finding.item == 5)
         #expect(finding.message.contains("stores Order, which OrdersFeature owns and exposes; read it through a computed property"))
     }

@@ -51,7 +51,7 @@ struct ViewModelTaskReuseRuleTests {
         let finding = try #require(found.first)
         #expect(found.count == 1)
         #expect(finding.file == CompliantApp.viewModelPath)
-        #expect(finding.line == Self.lineNumber(of: "Task", in: viewModel(members), after: 17))
+        #expect(finding.line == PlantedSource.line(of: "Task", in: viewModel(members), after: 17))
         #expect(finding.item == 22)
         #expect(finding.message.hasPrefix("OrdersViewModel.placeDraftOrder starts a Task it does not keep"))
         #expect(finding.message.contains("`if let placeDraftOrderTask { return placeDraftOrderTask }`"))
@@ -64,7 +64,7 @@ struct ViewModelTaskReuseRuleTests {
     ])
     func aStoredTaskWithoutAReuseCheckIsReported(members: String) throws {
         let finding = try #require(findings(members).first)
-        #expect(finding.line == Self.lineNumber(of: "Task", in: viewModel(members), after: 17))
+        #expect(finding.line == PlantedSource.line(of: "Task", in: viewModel(members), after: 17))
         #expect(
             finding.message
                 == "OrdersViewModel.placeDraftOrder stores its Task in `placeTask` without checking for a running one; first reuse it (`if let placeTask { return placeTask }`) or cancel it (`placeTask?.cancel()`)")
@@ -166,21 +166,9 @@ struct ViewModelTaskReuseRuleTests {
     }
 
     @Test func theExampleAppKeepsAndReusesItsTasks() async {
-        let result = await Analyzer.analyze(repositoryRoot: Self.exampleAppRoot(), configuration: AnalysisConfiguration())
+        let result = await Analyzer.analyze(repositoryRoot: PlantedSource.exampleAppRoot, configuration: AnalysisConfiguration())
         #expect(result.fileCount > 0)
         #expect(result.findings.filter { $0.rule == rule } == [])
     }
 
-    /// `Examples/HabitTracker` of the package these tests belong to.
-    private static func exampleAppRoot(filePath: String = #filePath) -> String {
-        var url = URL(fileURLWithPath: filePath)
-        for _ in 0..<4 { url.deleteLastPathComponent() }
-        return url.appendingPathComponent("Examples/HabitTracker").path
-    }
-
-    /// The 1-based line of the first line after line `after` containing `needle`.
-    private static func lineNumber(of needle: String, in source: String, after: Int = 0) -> Int {
-        let lines = source.components(separatedBy: "\n")
-        return (lines.indices.dropFirst(after).first { lines[$0].contains(needle) } ?? -1) + 1
-    }
 }
