@@ -17,26 +17,16 @@ public struct RepositoryNoFeatureRule: Rule {
         for entry in index.allEntries where entry.role != .test {
             let isStorage = RepositoryByConvention.isRepository(entry, in: index) || FolderName.path(entry.file, containsAnyOf: storageFolders)
             guard isStorage else { continue }
-            for part in entry.parts {
-                var seen: Set<String> = []
-                for reference in part.facts.scope.references where !reference.inPreview {
-                    for name in TypeText.names(in: reference.name) {
-                        let what: String
-                        if name == "AppModel" {
-                            what = "AppModel"
-                        } else if features.contains(name) {
-                            what = "the Feature \(name)"
-                        } else if viewModels.contains(name) {
-                            what = "the ViewModel \(name)"
-                        } else {
-                            continue
-                        }
-                        guard seen.insert("\(reference.location.line) \(name)").inserted else { continue }
-                        findings.append(descriptor.finding(
-                            part.file, reference.location,
-                            "\(entry.name) names \(what); storage speaks domain language only — return domain values and let the Feature keep them"))
-                    }
+            let uses = ForbiddenNames.uses(in: entry) { referenced in
+                TypeText.names(in: referenced).compactMap { name in
+                    if name == "AppModel" { return "AppModel" }
+                    if features.contains(name) { return "the Feature \(name)" }
+                    if viewModels.contains(name) { return "the ViewModel \(name)" }
+                    return nil
                 }
+            }
+            for use in uses {
+                findings.append(descriptor.finding(use.file, use.location, "\(entry.name) names \(use.what); storage speaks domain language only — return domain values and let the Feature keep them"))
             }
         }
         return findings

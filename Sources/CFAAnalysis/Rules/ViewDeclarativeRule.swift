@@ -15,14 +15,10 @@ public struct ViewDeclarativeRule: Rule {
     public func check(_ index: CodebaseIndex) -> [Finding] {
         var findings: [Finding] = []
         for view in index.allEntries where index.isView(view) {
-            for part in view.parts {
-                var seen: Set<String> = []
-                for reference in part.facts.scope.references where !reference.inPreview {
-                    guard let api = Self.api(named: reference.name), seen.insert("\(reference.location.line) \(api)").inserted else { continue }
-                    findings.append(descriptor.finding(
-                        part.file, reference.location,
-                        "\(view.name) uses \(api); a View stays declarative — move this into a repository behind a Feature and read the result through the ViewModel"))
-                }
+            for use in ForbiddenNames.uses(in: view, classify: { Self.api(named: $0).map { [$0] } ?? [] }) {
+                findings.append(descriptor.finding(
+                    use.file, use.location,
+                    "\(view.name) uses \(use.what); a View stays declarative — move this into a repository behind a Feature and read the result through the ViewModel"))
             }
         }
         return findings

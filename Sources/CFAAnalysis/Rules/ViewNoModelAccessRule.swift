@@ -22,26 +22,16 @@ public struct ViewNoModelAccessRule: Rule {
             }.map(\.name))
         var findings: [Finding] = []
         for view in index.allEntries where index.isView(view) {
-            for part in view.parts {
-                var seen: Set<String> = []
-                for reference in part.facts.scope.references where !reference.inPreview {
-                    for name in TypeText.names(in: reference.name) {
-                        let what: String
-                        if name == "AppModel" {
-                            what = "AppModel"
-                        } else if features.contains(name) {
-                            what = "the Feature \(name)"
-                        } else if repositories.contains(name) {
-                            what = "the repository \(name)"
-                        } else {
-                            continue
-                        }
-                        guard seen.insert("\(reference.location.line) \(name)").inserted else { continue }
-                        findings.append(descriptor.finding(
-                            part.file, reference.location,
-                            "\(view.name) names \(what); a View reads state only through its ViewModel, which defaults its Features from `AppModel.shared`"))
-                    }
+            let uses = ForbiddenNames.uses(in: view) { referenced in
+                TypeText.names(in: referenced).compactMap { name in
+                    if name == "AppModel" { return "AppModel" }
+                    if features.contains(name) { return "the Feature \(name)" }
+                    if repositories.contains(name) { return "the repository \(name)" }
+                    return nil
                 }
+            }
+            for use in uses {
+                findings.append(descriptor.finding(use.file, use.location, "\(view.name) names \(use.what); a View reads state only through its ViewModel, which defaults its Features from `AppModel.shared`"))
             }
         }
         return findings
