@@ -56,11 +56,6 @@ struct AppModelLaunchRuleTests {
 
     // MARK: The compliant forms
 
-    @Test func theCompliantAppHasNoFinding() {
-        #expect(Analysis.findings(id, in: CompliantApp.files) == [])
-        #expect(findings([CompliantApp.appModelPath: appModel()]) == [])
-    }
-
     @Test func theExampleAppHasNoFindingInEitherLaunchStyle() async {
         let synchronous = await PlantedSource.exampleApp()
         #expect(synchronous.fileCount > 0)

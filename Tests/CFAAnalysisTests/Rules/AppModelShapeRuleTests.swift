@@ -14,10 +14,6 @@ struct AppModelShapeRuleTests {
         return (Analysis.findings(rule, in: files), source)
     }
 
-    @Test func theCompliantAppHasNoFinding() {
-        #expect(Analysis.findings(rule, in: CompliantApp.files) == [])
-    }
-
     @Test func aStoredRepositoryIsReportedAtTheProperty() throws {
         let (findings, source) = findings(adding: "    private let repository: any OrdersRepository")
         let finding = try #require(findings.first)
@@ -117,10 +113,5 @@ struct AppModelShapeRuleTests {
         #expect(findings == [])
     }
 
-    @Test func theExampleAppHasNoFinding() async {
-        let result = await Analyzer.analyze(repositoryRoot: PlantedSource.exampleAppRoot, configuration: AnalysisConfiguration())
-        #expect(result.fileCount > 0)
-        #expect(result.findings.filter { $0.rule == rule } == [])
-    }
 }
 

@@ -22,16 +22,6 @@ struct FeatureNamingRuleTests {
         """
     }
 
-    @Test func theCompliantAppHasNoFinding() {
-        #expect(Analysis.findings(id, in: CompliantApp.files) == [])
-    }
-
-    @Test func theExampleAppHasNoFinding() async {
-        let result = await PlantedSource.exampleApp()
-        #expect(result.fileCount > 0)
-        #expect(result.findings.filter { $0.rule == id } == [])
-    }
-
     @Test func anAppModelPropertyNotEndingInFeatureIsReported() throws {
         let source = CompliantApp.files[CompliantApp.appModelPath]!
             .replacingOccurrences(of: "let ordersFeature: OrdersFeature", with: "let orders: OrdersFeature")

@@ -16,16 +16,6 @@ struct FeatureNoLoadStateRuleTests {
         Analysis.findings(id, in: Analysis.app(replacing: files))
     }
 
-    @Test func theCompliantAppHasNoFinding() {
-        #expect(Analysis.findings(id, in: CompliantApp.files) == [])
-    }
-
-    @Test func theExampleAppHasNoFinding() async {
-        let result = await PlantedSource.exampleApp()
-        #expect(result.fileCount > 0)
-        #expect(result.findings.filter { $0.rule == id } == [])
-    }
-
     @Test func aLoadStateEnumNestedInAFeatureIsReported() throws {
         let source = feature(adding: """
                 enum LoadState { case idle, loading, loaded, failed }

@@ -12,10 +12,6 @@ struct FeatureNoSwiftUIRuleTests {
             of: "import Foundation\n", with: "import Foundation\n\(extraImport)\n")
     }
 
-    @Test func theCompliantAppHasNoFinding() {
-        #expect(Analysis.findings(rule, in: CompliantApp.files) == [])
-    }
-
     @Test func aFeatureImportingSwiftUIIsAnErrorAtTheImport() throws {
         let findings = Analysis.findings(rule, in: Analysis.app(replacing: [CompliantApp.featurePath: feature(importing: "import SwiftUI")]))
         let finding = try #require(findings.first)
@@ -157,10 +153,5 @@ struct FeatureNoSwiftUIRuleTests {
         #expect(Analysis.findings(rule, in: files) == [])
     }
 
-    @Test func theExampleAppHasNoFinding() async {
-        let result = await Analyzer.analyze(repositoryRoot: PlantedSource.exampleAppRoot, configuration: AnalysisConfiguration())
-        #expect(result.fileCount > 0)
-        #expect(result.findings.filter { $0.rule == rule } == [])
-    }
 }
 

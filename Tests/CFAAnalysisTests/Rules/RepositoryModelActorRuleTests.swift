@@ -47,16 +47,6 @@ struct RepositoryModelActorRuleTests {
         Analysis.findings(id, in: Analysis.app(replacing: [Self.recordPath: Self.record].merging(files) { _, new in new }))
     }
 
-    @Test func theCompliantAppHasNoFinding() {
-        #expect(Analysis.findings(id, in: CompliantApp.files) == [])
-    }
-
-    @Test func theExampleAppHasNoFinding() async {
-        let result = await PlantedSource.exampleApp()
-        #expect(result.fileCount > 0)
-        #expect(result.findings.filter { $0.rule == id } == [])
-    }
-
     @Test func aModelActorRepositoryMayHoldContextsAndRecords() {
         #expect(findings([Self.modelActorPath: Self.modelActor]) == [])
     }

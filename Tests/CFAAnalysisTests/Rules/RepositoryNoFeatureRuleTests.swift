@@ -9,16 +9,6 @@ struct RepositoryNoFeatureRuleTests {
         Analysis.findings(id, in: Analysis.app(replacing: files))
     }
 
-    @Test func theCompliantAppHasNoFinding() {
-        #expect(Analysis.findings(id, in: CompliantApp.files) == [])
-    }
-
-    @Test func theExampleAppHasNoFinding() async {
-        let result = await PlantedSource.exampleApp()
-        #expect(result.fileCount > 0)
-        #expect(result.findings.filter { $0.rule == id } == [])
-    }
-
     @Test func anImplementationHoldingAFeatureIsReported() throws {
         let source = CompliantApp.files[CompliantApp.repositoryImplementationPath]!.replacingOccurrences(
             of: "actor JSONFileOrdersRepository: OrdersRepository {",

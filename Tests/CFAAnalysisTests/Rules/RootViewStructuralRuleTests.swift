@@ -32,18 +32,6 @@ struct RootViewStructuralRuleTests {
         Analysis.findings(Self.rule, in: Analysis.app(replacing: extraFiles.merging([CompliantApp.rootPath: root]) { _, new in new }), configuration: configuration)
     }
 
-    @Test func theCompliantAppHasNoFinding() {
-        #expect(Analysis.findings(Self.rule, in: CompliantApp.files) == [])
-    }
-
-    @Test func theExampleAppHasNoFinding() async {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Examples/HabitTracker").path
-        let result = await Analyzer.analyze(repositoryRoot: root, configuration: AnalysisConfiguration())
-        #expect(result.fileCount > 0)
-        #expect(result.findings.filter { $0.rule == Self.rule } == [])
-    }
-
     @Test(arguments: [
         (".task { await Task.yield() }", "`.task`"), (".onAppear { print(\"root\") }", "`.onAppear`"),
         (".refreshable { await Task.yield() }", "`.refreshable`"), (".onAppear { Task { await Task.yield() } }", "`Task {`"),

@@ -16,16 +16,6 @@ struct ViewDeclarativeRuleTests {
         Analysis.findings(id, in: Analysis.app(replacing: files), configuration: configuration)
     }
 
-    @Test func theCompliantAppHasNoFinding() {
-        #expect(Analysis.findings(id, in: CompliantApp.files) == [])
-    }
-
-    @Test func theExampleAppHasNoFinding() async {
-        let result = await PlantedSource.exampleApp()
-        #expect(result.fileCount > 0)
-        #expect(result.findings.filter { $0.rule == id } == [])
-    }
-
     @Test(arguments: [
         ("UserDefaults.standard.set(true, forKey: \"placed\")", "UserDefaults"),
         ("_ = FileManager.default.fileExists(atPath: \"/tmp\")", "FileManager"),

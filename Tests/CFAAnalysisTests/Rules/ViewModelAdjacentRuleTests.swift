@@ -32,18 +32,6 @@ struct ViewModelAdjacentRuleTests {
         """
     }
 
-    @Test func theCompliantAppHasNoFinding() {
-        #expect(Analysis.findings(Self.rule, in: CompliantApp.files) == [])
-    }
-
-    @Test func theExampleAppHasNoFinding() async {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Examples/HabitTracker").path
-        let result = await Analyzer.analyze(repositoryRoot: root, configuration: AnalysisConfiguration())
-        #expect(result.fileCount > 0)
-        #expect(result.findings.filter { $0.rule == Self.rule } == [])
-    }
-
     @Test func aViewModelAwayFromItsScreenIsAWarningAtItsDeclaration() throws {
         let moved = "App/ViewModels/OrdersViewModel.swift"
         var files = CompliantApp.files

@@ -32,19 +32,6 @@ struct ViewModelDedicatedRuleTests {
         """
     }
 
-    @Test func theCompliantAppHasNoFinding() {
-        // Its View Model test creates OrdersViewModel and its #Preview creates OrdersView: both excepted.
-        #expect(Analysis.findings(Self.rule, in: CompliantApp.files) == [])
-    }
-
-    @Test func theExampleAppHasNoFinding() async {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Examples/HabitTracker").path
-        let result = await Analyzer.analyze(repositoryRoot: root, configuration: AnalysisConfiguration())
-        #expect(result.fileCount > 0)
-        #expect(result.findings.filter { $0.rule == Self.rule } == [])
-    }
-
     @Test func aComponentStoringTheViewModelIsReportedAtItsProperty() throws {
         let component = """
             #if canImport(SwiftUI)

@@ -20,19 +20,6 @@ struct ViewModelInitDefaultRuleTests {
         return (source, Analysis.findings(Self.rule, in: files))
     }
 
-    @Test func theCompliantAppHasNoFinding() {
-        #expect(Analysis.findings(Self.rule, in: CompliantApp.files) == [])
-    }
-
-    @Test func theExampleAppHasNoFinding() async {
-        // Its TodayViewModel spreads two defaulted Feature parameters over several lines.
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Examples/HabitTracker").path
-        let result = await Analyzer.analyze(repositoryRoot: root, configuration: AnalysisConfiguration())
-        #expect(result.fileCount > 0)
-        #expect(result.findings.filter { $0.rule == Self.rule } == [])
-    }
-
     @Test func aRepositoryParameterIsReportedAtTheParameter() throws {
         let (source, findings) = Self.findings([
             (Self.compliantInit, "init(ordersFeature: OrdersFeature = AppModel.shared.ordersFeature, repository: any OrdersRepository) {")

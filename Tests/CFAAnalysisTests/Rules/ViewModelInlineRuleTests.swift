@@ -16,18 +16,6 @@ struct ViewModelInlineRuleTests {
     /// The one finding, or nil when there are none or several (so `#require` fails).
     static func single(_ findings: [Finding]) -> Finding? { findings.count == 1 ? findings[0] : nil }
 
-    @Test func theCompliantAppHasNoFinding() {
-        #expect(Analysis.findings(Self.rule, in: CompliantApp.files) == [])
-    }
-
-    @Test func theExampleAppHasNoFinding() async {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Examples/HabitTracker").path
-        let result = await Analyzer.analyze(repositoryRoot: root, configuration: AnalysisConfiguration())
-        #expect(result.fileCount > 0)
-        #expect(result.findings.filter { $0.rule == Self.rule } == [])
-    }
-
     @Test(arguments: ["StateObject", "ObservedObject", "Bindable"])
     func aForeignWrapperIsReportedAtTheProperty(wrapper: String) throws {
         // The screen sits inside `#if canImport(SwiftUI)`, which is analysed like any other code.

@@ -15,16 +15,6 @@ struct ViewNoModelAccessRuleTests {
         return source.replacingOccurrences(of: old, with: new)
     }
 
-    @Test func theCompliantAppHasNoFinding() {
-        #expect(Analysis.findings(id, in: CompliantApp.files) == [])
-    }
-
-    @Test func theExampleAppHasNoFinding() async {
-        let result = await PlantedSource.exampleApp()
-        #expect(result.fileCount > 0)
-        #expect(result.findings.filter { $0.rule == id } == [])
-    }
-
     @Test func aScreenReadingAppModelSharedIsReportedOncePerLine() throws {
         let source = screen(
             replacing: "        .toolbar {", with: "        .task { AppModel.shared.ordersFeature.startLoading() }\n        .toolbar {")

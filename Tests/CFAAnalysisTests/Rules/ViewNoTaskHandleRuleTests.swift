@@ -15,16 +15,6 @@ struct ViewNoTaskHandleRuleTests {
             with: "    @State private var viewModel = OrdersViewModel()\n    \(property)")
     }
 
-    @Test func theCompliantAppHasNoFinding() {
-        #expect(Analysis.findings(id, in: CompliantApp.files) == [])
-    }
-
-    @Test func theExampleAppHasNoFinding() async {
-        let result = await PlantedSource.exampleApp()
-        #expect(result.fileCount > 0)
-        #expect(result.findings.filter { $0.rule == id } == [])
-    }
-
     @Test(arguments: [
         "@State private var loadTask: Task<Void, Never>?",
         "@State private var pending: [Task<Void, Never>] = []",
