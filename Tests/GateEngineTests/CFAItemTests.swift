@@ -1,9 +1,9 @@
+import CFAAnalysis
 import Foundation
 import GateTestSupport
 import Testing
 @testable import GateEngine
 import Verdict
-import CFAAnalysis
 
 struct CFAItemTests {
     @Test func aNonCFAAppFailsEveryCFAItemWithTheAdoptionFindings() async throws {
@@ -53,5 +53,33 @@ struct ShippedChecklistBindingTests {
         }
         let catalogueRules = Set(RuleCatalogue.descriptors.filter { ($0.item ?? 99) <= 22 }.map(\.id))
         #expect(Set(bound.flatMap(\.probe.arguments)) == catalogueRules)
+    }
+}
+
+struct InventoryItemTests {
+    @Test func theInventoryItemCarriesTheDiffAndTheBaseInTheVerdict() async throws {
+        let fixture = try GateFixture(checklist: "1. **Inventory.** <!-- probe: inventory -->\n", package: false)
+        for (path, text) in CompliantApp.files { try fixture.git.write(path, text) }
+        try fixture.git.git("add", "-A")
+        try fixture.git.git("commit", "-q", "-m", "the app")
+        let base = try fixture.git.git("rev-parse", "HEAD~1")
+        let outcome = try await Gate.run(fixture.options { $0.baseRevision = "HEAD~1" })
+        let item = try #require(outcome.predicate.items.first)
+        #expect(item.status == .passed, "\(item.summary)")
+        let inventory = try #require(item.evidence.inventory)
+        #expect(inventory.baseCommit == base)
+        #expect(inventory.base.hasPrefix("--base HEAD~1"))
+        #expect(inventory.changes.contains { $0.kind == .added && $0.part == "Feature" && $0.name == "OrdersFeature" })
+    }
+
+    @Test func anUnknownBaseIsAConfigurationErrorBeforeAnythingRuns() async throws {
+        let fixture = try GateFixture(checklist: "1. **Inventory.** <!-- probe: inventory -->\n", package: false)
+        do {
+            _ = try await Gate.run(fixture.options { $0.baseRevision = "no-such-branch" })
+            Issue.record("expected an error")
+        } catch {
+            guard case .repository(.unknownRevision) = error else { Issue.record("got \(error)"); return }
+            #expect(error.exitCode == 2)
+        }
     }
 }

@@ -146,3 +146,44 @@ struct InventoryEvidenceRenderingTests {
         #expect(HTMLReport.render(statement, links: nil).contains("renamed from LegacySyncFeature"))
     }
 }
+
+struct InventoryTextRenderingTests {
+    static let changes = InventoryChanges(
+        baseCommit: "1a2b3c4d5e", base: "merge-base of HEAD with its upstream origin/main (1a2b3c4)", finalCommit: "5d6e7f8a9b",
+        changes: [
+            .init(kind: .added, part: "screen", name: "OrdersView", detail: "OrdersViewModel → ordersFeature", file: "App/OrdersView.swift", line: 4),
+            .init(kind: .removed, part: "Feature", name: "LegacySyncFeature", file: "App/LegacySyncFeature.swift", line: 3),
+            .init(kind: .renamed, part: "Feature", name: "SyncFeature", previousName: "OldSyncFeature"),
+            .init(kind: .rewired, part: "ViewModel", name: "CartViewModel", detail: "gained PaymentsFeature"),
+        ],
+        skippedFiles: ["App/Blob.swift"], submodules: ["Vendor/Kit"])
+
+    @Test func theDiffReadsLikeAChangelog() {
+        let text = InventoryDiffText.text(Self.changes, problems: [
+            Diagnostic(kind: .rule, file: "App/OrdersView.swift", line: 4, severity: "error", name: "CFA-TEST-VIEWMODEL-FILE",
+                       message: "new screen OrdersView has no ViewModel test — add Tests/AppTests/View Model Tests/OrdersViewModelTests.swift")
+        ])
+        #expect(text == """
+            Inventory diff 1a2b3c4..5d6e7f8 — base: merge-base of HEAD with its upstream origin/main (1a2b3c4)
+              + screen OrdersView (OrdersViewModel → ordersFeature)   App/OrdersView.swift:4
+              − Feature LegacySyncFeature   App/LegacySyncFeature.swift:3
+              → Feature SyncFeature (was OldSyncFeature)
+              ~ ViewModel CartViewModel: gained PaymentsFeature
+            Problems (1):
+              ✗ new screen OrdersView has no ViewModel test — add Tests/AppTests/View Model Tests/OrdersViewModelTests.swift   App/OrdersView.swift:4
+            Not analysed (binary, not UTF-8, or symlinks): App/Blob.swift
+            Submodules (listed, not entered): Vendor/Kit
+            """)
+        let markdown = InventoryDiffText.markdown(Self.changes, problems: [])
+        #expect(markdown.contains("### Inventory diff `1a2b3c4..5d6e7f8`"))
+        #expect(markdown.contains("- `−` Feature LegacySyncFeature — `App/LegacySyncFeature.swift:3`"))
+    }
+
+    @Test func showRendersTheItemsInventoryDiff() {
+        var statement = SampleVerdicts.passing
+        statement.predicate.items[0].evidence.inventory = Self.changes
+        let text = VerdictRenderer.text(statement, signatureNote: "valid")
+        #expect(text.contains("         Inventory diff 1a2b3c4..5d6e7f8"))
+        #expect(text.contains("           + screen OrdersView (OrdersViewModel → ordersFeature)"))
+    }
+}
