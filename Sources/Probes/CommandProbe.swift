@@ -23,10 +23,9 @@ public struct CommandProbe: Sendable {
             return ProbeOutcome(status: .passed, summary: "`\(command)` exited 0", evidence: evidence)
         }
         evidence.excerpt = OutputExcerpt.tail(of: result.output)
-        if case .exited(let code) = result.termination, code == 127 {
-            return ProbeOutcome(status: .failed, summary: "`\(command)` exited 127 (command not found?)", evidence: evidence)
-        }
-        let code = if case .exited(let code) = result.termination { "\(code)" } else { "?" }
-        return ProbeOutcome(status: .failed, summary: "`\(command)` exited \(code)", evidence: evidence)
+        // Only a normal exit reaches here: the abnormal endings were handled above.
+        guard case .exited(let code) = result.termination else { return .error("`\(command)` ended abnormally", evidence: evidence) }
+        let hint = code == 127 ? " (command not found?)" : ""
+        return ProbeOutcome(status: .failed, summary: "`\(command)` exited \(code)\(hint)", evidence: evidence)
     }
 }

@@ -1,3 +1,4 @@
+import Checklist
 import Foundation
 import Verdict
 
@@ -35,7 +36,7 @@ extension ProcessTermination {
         switch self {
         case .exited: return nil
         case .timedOut(let limit):
-            return .error("timed out after \(limit.gateDescription) running `\(command)`; it and every process it started were killed", evidence: evidence)
+            return .error("timed out after \(GateDuration.format(limit)) running `\(command)`; it and every process it started were killed", evidence: evidence)
         case .interrupted:
             return .error("interrupted while running `\(command)`; it and every process it started were killed", evidence: evidence)
         case .launchFailed(let reason):
@@ -43,16 +44,6 @@ extension ProcessTermination {
         case .signalled(let signal):
             return .error("`\(command)` was killed by signal \(signal)", evidence: evidence)
         }
-    }
-}
-
-extension Duration {
-    /// "45s", "5m", "1h30m": the form checklists and the command line use.
-    var gateDescription: String {
-        let total = Int(components.seconds)
-        let hours = total / 3600, minutes = total % 3600 / 60, seconds = total % 60
-        if total == 0 { return String(format: "%.1fs", Double(components.attoseconds) / 1e18) }
-        return (hours > 0 ? "\(hours)h" : "") + (minutes > 0 ? "\(minutes)m" : "") + (seconds > 0 ? "\(seconds)s" : "")
     }
 }
 
