@@ -36,17 +36,9 @@ struct ItemScheduler: Sendable {
                 group.addTask { (await runSwiftPMLane(swiftPMItems), nil) }
             }
             let cfaItems = items.filter { $0.probe.name == ProbeKind.cfa.rawValue }
-            if let analysisConfiguration, !cfaItems.isEmpty {
-                group.addTask { await runAnalysisLane(cfaItems, configuration: analysisConfiguration) }
-            }
-            if let inventoryBase, let analysisConfiguration {
-                for item in items where item.probe.name == ProbeKind.inventory.rawValue {
-                    group.addTask {
-                        ([await measure(item) { _ in
-                            await InventoryProbe.run(in: context, base: inventoryBase, configuration: analysisConfiguration)
-                        }], nil)
-                    }
-                }
+            let inventoryItems = items.filter { $0.probe.name == ProbeKind.inventory.rawValue }
+            if let analysisConfiguration, !cfaItems.isEmpty || !inventoryItems.isEmpty {
+                group.addTask { await runAnalysisLane(cfaItems, inventoryItems, configuration: analysisConfiguration) }
             }
             for item in items where item.probe.name == ProbeKind.command.rawValue {
                 group.addTask {
@@ -79,18 +71,37 @@ struct ItemScheduler: Sendable {
         return Outcome(items: items.compactMap { results[$0.number] }, analysis: analysis)
     }
 
-    /// One parse of the working tree; every `cfa` item is judged from it. The time is the analysis's,
-    /// shown on the first item, since the items share it.
-    private func runAnalysisLane(_ cfaItems: [ChecklistItem], configuration: AnalysisConfiguration) async -> ([ItemResult], AnalysisResult?) {
-        for item in cfaItems { progress(.itemStarted(item)) }
-        let clock = ContinuousClock()
-        let start = clock.now
-        let analysis = await CFAProbe.analyse(in: context, configuration: configuration)
-        let elapsed = clock.now - start
-        let results = cfaItems.enumerated().map { offset, item in
-            Self.result(for: item, outcome: CFAProbe.judge(ruleIDs: item.probe.arguments, analysis: analysis), duration: offset == 0 ? elapsed : .zero)
+    /// One parse of the working tree, every `cfa` item judged from it (the time is the analysis's, shown on
+    /// the first item, since the items share it); then the inventory diff, which reuses the facts of every
+    /// file whose content the final commit shares with the working tree.
+    private func runAnalysisLane(
+        _ cfaItems: [ChecklistItem], _ inventoryItems: [ChecklistItem], configuration: AnalysisConfiguration
+    ) async -> ([ItemResult], AnalysisResult?) {
+        let cache = FactsCache()
+        var results: [ItemResult] = []
+        var analysis: AnalysisResult?
+        if !cfaItems.isEmpty {
+            for item in cfaItems { progress(.itemStarted(item)) }
+            let clock = ContinuousClock()
+            let start = clock.now
+            let analysed = await CFAProbe.analyse(in: context, configuration: configuration, cache: cache)
+            let elapsed = clock.now - start
+            let judged = cfaItems.enumerated().map { offset, item in
+                Self.result(
+                    for: item, outcome: CFAProbe.judge(ruleIDs: item.probe.arguments, analysis: analysed),
+                    duration: offset == 0 ? elapsed : .zero)
+            }
+            judged.forEach { progress(.itemFinished($0)) }
+            results += judged
+            analysis = analysed
         }
-        results.forEach { progress(.itemFinished($0)) }
+        if let inventoryBase {
+            for item in inventoryItems {
+                results.append(await measure(item) { _ in
+                    await InventoryProbe.run(in: context, base: inventoryBase, configuration: configuration, cache: cache)
+                })
+            }
+        }
         return (results, analysis)
     }
 

@@ -1,4 +1,5 @@
 import CFAAnalysis
+import Git
 import Verdict
 
 /// `cfa RULE-ID…`: the item fails when any of its rules reports an error-severity finding.
@@ -8,8 +9,17 @@ import Verdict
 public enum CFAProbe {
     /// Parses and checks the working tree once; every `cfa` item of a run is judged from this one result.
     /// The scope is the package the checklist gates (its whole repository when the package is at the root).
-    public static func analyse(in context: ProbeContext, configuration: AnalysisConfiguration) async -> AnalysisResult {
-        await Analyzer.analyze(repositoryRoot: context.repositoryRoot, scope: context.packagePath, configuration: configuration)
+    /// Each file is keyed by the blob id git gives its bytes, so the inventory diff that follows can reuse
+    /// the facts of every final-commit file whose content is the same (`cache`).
+    public static func analyse(in context: ProbeContext, configuration: AnalysisConfiguration, cache: FactsCache) async -> AnalysisResult {
+        var inputs = SourceDiscovery.swiftFiles(repositoryRoot: context.repositoryRoot, scope: context.packagePath, configuration: configuration)
+        if let repository = try? GitRepository.discover(startingAt: context.repositoryRoot) {
+            for index in inputs.indices {
+                if case .file(let path) = inputs[index].content { inputs[index].contentKey = repository.blobID(ofFileAt: path) }
+            }
+        }
+        let parsed = await Analyzer.parse(inputs, cache: cache)
+        return await Analyzer.checkConcurrently(parsed.facts, configuration: configuration, skippedFiles: parsed.skipped)
     }
 
     public static func judge(ruleIDs: [String], analysis: AnalysisResult) -> ProbeOutcome {

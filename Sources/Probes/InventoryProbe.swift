@@ -29,14 +29,14 @@ public enum InventoryProbe {
     /// Reads both revisions from git objects under `folder` and compares their analyses.
     public static func compare(
         repositoryRoot: String, folder: String, base: BaseChoice, final finalRevision: String = "HEAD",
-        configuration: AnalysisConfiguration
+        configuration: AnalysisConfiguration, cache: FactsCache? = nil
     ) async throws(GitError) -> Report {
         let repository = try GitRepository.discover(startingAt: repositoryRoot)
         let finalCommit = try repository.resolveCommit(finalRevision)
         let finalSources = try RevisionSources.read(repository, commit: finalCommit, under: folder)
         let baseSources = try base.commit.map { commit throws(GitError) in try RevisionSources.read(repository, commit: commit, under: folder) }
             ?? .empty
-        let parsed = await Analyzer.parseRevisions([baseSources.inputs, finalSources.inputs])
+        let parsed = await Analyzer.parseRevisions([baseSources.inputs, finalSources.inputs], cache: cache)
         let baseAnalysis = await Analyzer.checkConcurrently(parsed[0].facts, configuration: configuration)
         let finalAnalysis = await Analyzer.checkConcurrently(parsed[1].facts, configuration: configuration)
         return Report(
@@ -46,11 +46,14 @@ public enum InventoryProbe {
             missingTests: finalAnalysis.findings.filter { testFileRules.contains($0.rule) && $0.severity == .error })
     }
 
-    public static func run(in context: ProbeContext, base: BaseChoice, configuration: AnalysisConfiguration) async -> ProbeOutcome {
+    public static func run(
+        in context: ProbeContext, base: BaseChoice, configuration: AnalysisConfiguration, cache: FactsCache? = nil
+    ) async -> ProbeOutcome {
         let report: Report
         do {
             report = try await compare(
-                repositoryRoot: context.repositoryRoot, folder: context.packagePath, base: base, configuration: configuration)
+                repositoryRoot: context.repositoryRoot, folder: context.packagePath, base: base, configuration: configuration,
+                cache: cache)
         } catch {
             return .error("cannot read the revisions to compare: \(error)")
         }

@@ -209,3 +209,14 @@ import Testing
         }
     }
 }
+
+@Suite struct HashingTests {
+    @Test func aFilesBlobIDIsTheOneGitGivesIt() throws {
+        let fixture = try GitFixture()
+        try fixture.makeRepositoryWithCommit()
+        try fixture.write("Sources/A.swift", "struct A {}\n")
+        let repository = try GitRepository.discover(startingAt: fixture.root)
+        #expect(repository.blobID(ofFileAt: fixture.path("Sources/A.swift")) == (try fixture.git("hash-object", "Sources/A.swift")))
+        #expect(repository.blobID(ofFileAt: fixture.path("missing.swift")) == nil)
+    }
+}

@@ -192,4 +192,19 @@ struct RevisionParsingTests {
         #expect(parsed[1].facts.first?.types.map(\.name) == ["Kept"])
         #expect(parsed[1].skipped.isEmpty)
     }
+
+    /// Facts parsed once in a run (the working tree, for the `cfa` items) serve a later parse of the same
+    /// content (the final commit, for the inventory diff) through the run's cache.
+    @Test func aRunsCacheServesTheSameContentToALaterParse() async {
+        let cache = FactsCache()
+        let workingTree = [SourceInput.text("struct Shared {}\n", path: "A.swift", contentKey: "blob-7")]
+        _ = await Analyzer.parse(workingTree, cache: cache)
+        #expect(await cache.count == 1)
+        let finalCommit = [SourceInput(path: "A.swift", content: .file(absolutePath: "/nonexistent/A.swift"), size: 16, contentKey: "blob-7")]
+        let parsed = await Analyzer.parse(finalCommit, cache: cache)
+        #expect(parsed.facts.first?.types.map(\.name) == ["Shared"])
+        // Files without a content key are never shared.
+        let keyless = [SourceInput(path: "A.swift", content: .file(absolutePath: "/nonexistent/A.swift"), size: 16)]
+        #expect(await Analyzer.parse(keyless, cache: cache).skipped == ["A.swift"])
+    }
 }

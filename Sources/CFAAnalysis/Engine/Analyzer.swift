@@ -30,16 +30,17 @@ public enum Analyzer {
     /// Parses files in parallel, one worker per core. Files go largest first to the least-loaded worker:
     /// sorted by path, big and small files alternate and striding them leaves one core idle.
     public static func parse(
-        _ inputs: [SourceInput], workers: Int = ProcessInfo.processInfo.activeProcessorCount
+        _ inputs: [SourceInput], workers: Int = ProcessInfo.processInfo.activeProcessorCount, cache: FactsCache? = nil
     ) async -> (facts: [FileFacts], skipped: [String]) {
-        await parseRevisions([inputs], workers: workers)[0]
+        await parseRevisions([inputs], workers: workers, cache: cache)[0]
     }
 
     /// Parses several revisions of a tree together. Files with the same content key (a git blob id) are
     /// parsed once across all of them and their facts copied under each path, so diffing two revisions of
     /// a large app after a small change costs about one analysis.
+    /// With a `cache`, files whose content key it already holds are not parsed again, and what is parsed is added.
     public static func parseRevisions(
-        _ revisions: [[SourceInput]], workers: Int = ProcessInfo.processInfo.activeProcessorCount
+        _ revisions: [[SourceInput]], workers: Int = ProcessInfo.processInfo.activeProcessorCount, cache: FactsCache? = nil
     ) async -> [(facts: [FileFacts], skipped: [String])] {
         func key(_ input: SourceInput, revision: Int) -> String { input.contentKey ?? "\(revision):\(input.path)" }
         var unique: [String: SourceInput] = [:]
@@ -51,8 +52,13 @@ public enum Analyzer {
                 unique[representative.path] = representative
             }
         }
-        let parsed = await parseEach(Array(unique.values), workers: workers)
-        let factsByKey = Dictionary(uniqueKeysWithValues: parsed.facts.map { ($0.path, $0) })
+        // Only real content keys are shared through the cache; the stand-in keys of keyless files are not content.
+        let contentKeys = Set(revisions.flatMap { $0.compactMap(\.contentKey) })
+        let cached = await cache?.facts(for: unique.keys.filter { contentKeys.contains($0) }) ?? [:]
+        let parsed = await parseEach(unique.values.filter { cached[$0.path] == nil }, workers: workers)
+        var factsByKey = Dictionary(uniqueKeysWithValues: parsed.facts.map { ($0.path, $0) })
+        await cache?.store(factsByKey.filter { contentKeys.contains($0.key) })
+        factsByKey.merge(cached) { parsedNow, _ in parsedNow }
         return revisions.enumerated().map { revision, inputs in
             var facts: [FileFacts] = []
             var skipped: [String] = []

@@ -1,0 +1,13 @@
+import CGit2
+
+extension GitRepository {
+    /// The blob id git would give the file's current bytes (`git hash-object`), without writing anything.
+    ///
+    /// Used as a content key: a working-tree file with the same id as a committed blob has the same text,
+    /// so what was learned from parsing one serves the other. nil when the file cannot be read.
+    public func blobID(ofFileAt absolutePath: String) -> String? {
+        var oid = git_oid()
+        guard git_odb_hashfile(&oid, absolutePath, GIT_OBJECT_BLOB) == 0 else { return nil }
+        return LibGit2.hex(&oid)
+    }
+}
