@@ -68,3 +68,34 @@ struct GateConfigurationErrorTests {
         #expect(ChecklistSource.choose(explicitPath: "/elsewhere.md", repositoryRoot: fixture.root) == .file("/elsewhere.md"))
     }
 }
+
+struct SigningKeySourceTests {
+    @Test func theEnvironmentMayHoldTheKeyItselfOrItsPathAndVerifyTrustsItsPublicHalf() throws {
+        let fixture = try GitFixture()
+        try fixture.makeRepositoryWithCommit()
+        let key = try SigningKey.generate()
+        try key.write(to: fixture.path("ci.pem"), overwrite: false)
+        let gitDirectory = fixture.path(".git")
+        for value in [key.privateKeyPEM, fixture.path("ci.pem")] {
+            let environment = [SigningKeyResolver.environmentVariable: value]
+            let resolved = try SigningKeyResolver.resolve(keyPath: nil, environment: environment, gitDirectory: gitDirectory)
+            #expect(resolved.signer.source == "environment")
+            #expect(resolved.signer.keyID == key.publicKey.keyID)
+            #expect(try SigningKeyResolver.defaultPublicKey(environment: environment, gitDirectory: gitDirectory) == key.publicKey)
+        }
+        #expect(!FileManager.default.fileExists(atPath: SigningKeyResolver.localKeyPath(gitDirectory: gitDirectory)))
+    }
+
+    @Test func withoutAnyKeyALocalOneIsCreatedOnceAndSaysSo() throws {
+        let fixture = try GitFixture()
+        try fixture.makeRepositoryWithCommit()
+        let gitDirectory = fixture.path(".git")
+        let first = try SigningKeyResolver.resolve(keyPath: nil, environment: [:], gitDirectory: gitDirectory)
+        let second = try SigningKeyResolver.resolve(keyPath: nil, environment: [:], gitDirectory: gitDirectory)
+        #expect(first.signer.source == "local")
+        #expect(first.signer.note?.contains("not who made it") == true)
+        #expect(first.signer.keyID == second.signer.keyID)
+        let mode = try FileManager.default.attributesOfItem(atPath: SigningKeyResolver.localKeyPath(gitDirectory: gitDirectory))[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
+}
