@@ -8,11 +8,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 slices=${1:-200}
-gate="$PWD/.build/release/cfa-gate"
-[ -x "$gate" ] || { echo "bench: build the release binary first: bash Scripts/bootstrap.sh" >&2; exit 2; }
+source Scripts/bench-common.sh
 
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 bash Scripts/generate-synthetic-app.sh "$work/app" "$slices"
 
 echo "bench: cold run of \`cfa-gate analyze\` (whole process, peak memory)"

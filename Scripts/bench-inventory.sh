@@ -10,35 +10,24 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 slices=${1:-200}
 runs=${2:-3}
-gate="$PWD/.build/release/cfa-gate"
-[ -x "$gate" ] || { echo "bench: build the release binary first: bash Scripts/bootstrap.sh" >&2; exit 2; }
+source Scripts/bench-common.sh
 
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 bash Scripts/generate-synthetic-app.sh "$work/app" "$slices"
 cd "$work/app"
-export GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1
-git init -q -b main
-git add -A
-git -c user.name=bench -c user.email=bench@example.invalid commit -q -m "synthetic app"
+commit_all "synthetic app"
 # The one-file change: a new method on one Feature.
 feature="Sources/App/2 - AppModel/Features/Area7Feature.swift"
 sed -i 's/^}$/    func benchmarkChange() -> Int { records.count }\n}/' "$feature"
-git add -A
-git -c user.name=bench -c user.email=bench@example.invalid commit -q -m "one-file change"
+commit_all "one-file change"
 
-now() { date +%s.%N; }
-median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 analyses=()
 diffs=()
 for ((i = 1; i <= runs; i++)); do
-    start=$(now); "$gate" analyze >/dev/null || true; end=$(now)
-    analyses+=("$(awk -v a="$start" -v b="$end" 'BEGIN { print b - a }')")
-    start=$(now); "$gate" inventory --diff HEAD >"$work/diff.txt" || true; end=$(now)
-    diffs+=("$(awk -v a="$start" -v b="$end" 'BEGIN { print b - a }')")
+    analyses+=("$(timed "$gate" analyze)")
+    diffs+=("$(timed "$gate" inventory --diff HEAD)")
     printf 'run %d: analyze %.2fs, inventory --diff %.2fs\n' "$i" "${analyses[-1]}" "${diffs[-1]}"
 done
-head -n 3 "$work/diff.txt"
+"$gate" inventory --diff HEAD | head -n 3 || true
 analysis=$(printf '%s\n' "${analyses[@]}" | median)
 diff=$(printf '%s\n' "${diffs[@]}" | median)
 awk -v a="$analysis" -v d="$diff" -v n="$runs" 'BEGIN {

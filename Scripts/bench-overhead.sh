@@ -11,22 +11,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}
-gate="$PWD/.build/release/cfa-gate"
-[ -x "$gate" ] || { echo "bench: build the release binary first: bash Scripts/bootstrap.sh" >&2; exit 2; }
+source Scripts/bench-common.sh
 
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 cp -R Examples/HabitTracker "$work/app"
 rm -rf "$work/app/.build"
 cd "$work/app"
-export GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1
-git init -q -b main
-git add -A
-git -c user.name=bench -c user.email=bench@example.invalid commit -q -m "bench fixture"
+commit_all "bench fixture"
 printf '1. Builds. <!-- probe: build -->\n2. Tests pass. <!-- probe: test -->\n3. Clean. <!-- probe: git-clean -->\n' >"$work/probes-only.md"
-
-now() { date +%s.%N; }
-median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 echo "bench: warming up (first build of the example)…"
 swift build >/dev/null 2>&1
@@ -34,12 +25,6 @@ swift test >/dev/null 2>&1
 "$gate" run --out "$work/verdict.json" >/dev/null 2>&1 || true
 "$gate" run --checklist "$work/probes-only.md" --out "$work/verdict.json" >/dev/null 2>&1 || true
 
-timed() { # prints the seconds a command took; its exit status is reported, not fatal
-    local start end status=0
-    start=$(now); "$@" >/dev/null 2>&1 || status=$?; end=$(now)
-    [ "$status" -eq 0 ] || echo "bench: \`$*\` exited $status (timing still recorded)" >&2
-    awk -v a="$start" -v b="$end" 'BEGIN { print b - a }'
-}
 direct_then_test() { swift build && swift test; }
 
 direct=()
