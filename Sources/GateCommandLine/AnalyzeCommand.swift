@@ -31,7 +31,7 @@ struct AnalyzeCommand: GateCommand {
     static let abstract = "Check the Swift sources against the CFA rules and print the findings."
     static var help: String {
         """
-        USAGE: cfa-gate analyze [--repo DIR] [--format text|json|sarif]
+        USAGE: cfa-gate analyze [--repo DIR] [--format text|json|sarif] [--bench]
 
         Parses every .swift file of the repository (leaving out .build, DerivedData, Pods,
         Carthage, hidden folders and the `exclude` list of .cfa-gate.json) and reports each
@@ -48,7 +48,10 @@ struct AnalyzeCommand: GateCommand {
                                      (used by Scripts/bench-analyze.sh).
 
         RULES:
-        \(RuleCatalogue.descriptors.map { "  \($0.id.padding(toLength: 30, withPad: " ", startingAt: 0)) \($0.item.map { "item \($0)" } ?? "      ")  \($0.summary)" }.joined(separator: "\n"))
+        \(RuleCatalogue.descriptors.map { rule in
+            let item = (rule.item.map { "item \($0)" } ?? "").padding(toLength: 7, withPad: " ", startingAt: 0)
+            return "  \(rule.id.padding(toLength: 30, withPad: " ", startingAt: 0)) \(item)  \(rule.summary)"
+        }.joined(separator: "\n"))
 
         \(ExitCode.helpText)
         """
