@@ -13,8 +13,8 @@ import Testing
     }
 
     @Test func relativeTargetsCannotBecomeAnotherScheme() {
-        #expect(RepositoryPath.relativeURL(path: "javascript:alert(1)", line: nil) == "javascript%3Aalert%281%29")
-        #expect(RepositoryPath.relativeURL(path: "a b.swift", line: 7) == "a%20b.swift#L7")
+        #expect(FileLinkTarget.relativeURL(path: "javascript:alert(1)", line: nil) == "javascript%3Aalert%281%29")
+        #expect(FileLinkTarget.relativeURL(path: "a b.swift", line: 7) == "a%20b.swift#L7")
     }
 
     @Test func onlyPlainWebAddressesAndHexCommitsAreAccepted() {

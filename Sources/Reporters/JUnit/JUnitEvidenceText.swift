@@ -9,19 +9,9 @@ enum JUnitEvidenceText {
         if let tests = evidence.tests {
             lines.append("tests: \(tests.passed) passed, \(tests.failed) failed, \(tests.skipped) skipped")
         }
-        lines += evidence.diagnostics.map(located)
+        lines += evidence.diagnostics.map(\.locatedMessage)
         lines += evidence.excerpt.map { "| \($0)" }
         lines += evidence.logs.map { "log: \($0.path) (\($0.bytes) bytes, sha256 \($0.sha256))" }
         return lines.joined(separator: "\n")
-    }
-
-    /// `file:line:column: severity: [name: ]message`, the compiler's own form.
-    static func located(_ diagnostic: Diagnostic) -> String {
-        let location = [diagnostic.file, diagnostic.line.map(String.init), diagnostic.column.map(String.init)]
-            .compactMap { $0 }
-            .joined(separator: ":")
-        let prefix = location.isEmpty ? "" : "\(location): "
-        let subject = diagnostic.name.map { "\($0): " } ?? ""
-        return "\(prefix)\(diagnostic.severity ?? "error"): \(subject)\(diagnostic.message)"
     }
 }

@@ -56,7 +56,7 @@ public enum MarkdownReport {
     /// `[path:line](target)`: on the web when `links` are given, else relative to the repository root.
     static func locationLink(file: String, line: Int?, links: RepositoryLinks?) -> String {
         let text = file + (line.map { ":\($0)" } ?? "")
-        let target = links?.url(path: file, line: line) ?? RepositoryPath.relativeURL(path: file, line: line)
+        let target = links?.url(path: file, line: line) ?? FileLinkTarget.relativeURL(path: file, line: line)
         return MarkdownText.link(text, to: target)
     }
 

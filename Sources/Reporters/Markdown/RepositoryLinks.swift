@@ -33,7 +33,7 @@ public struct RepositoryLinks: Sendable, Equatable {
 
     /// The file at `commit`, scrolled to `line` when given: `<webURL>/blob/<commit>/<path>#L<line>`.
     public func url(path: String, line: Int?) -> String {
-        "\(webURL)/blob/\(commit)/\(RepositoryPath.percentEncoded(path))\(RepositoryPath.lineFragment(line))"
+        "\(webURL)/blob/\(commit)/\(FileLinkTarget.percentEncoded(path))\(FileLinkTarget.lineFragment(line))"
     }
 
     /// The commit's own page.
@@ -41,21 +41,14 @@ public struct RepositoryLinks: Sendable, Equatable {
 }
 
 /// Repository-relative paths as link targets.
-enum RepositoryPath {
+enum FileLinkTarget {
     /// Percent-encodes every byte except letters, digits, `-._~/+@`, so spaces, `#`, `?`, parentheses
     /// and a `scheme:` prefix can neither break a Markdown link nor turn it into another kind of address.
     static func percentEncoded(_ path: String) -> String {
-        var encoded = ""
-        for byte in UntrustedText.sanitized(path).utf8 {
-            let character = Character(Unicode.Scalar(byte))
-            if byte < 0x80, character.isLetter || character.isNumber || "-._~/+@".contains(character) {
-                encoded.append(character)
-            } else {
-                encoded += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-            }
-        }
-        return encoded
+        PercentEncoding.encode(UntrustedText.sanitized(path), keeping: kept)
     }
+
+    private static let kept = PercentEncoding.asciiLettersAndDigits.union("-._~/+@".utf8)
 
     /// `#L12` — the fragment GitHub (and most code hosts) scroll to.
     static func lineFragment(_ line: Int?) -> String {
@@ -65,11 +58,5 @@ enum RepositoryPath {
     /// A link target relative to the repository root, for reports read inside the repository.
     static func relativeURL(path: String, line: Int?) -> String {
         percentEncoded(path) + lineFragment(line)
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

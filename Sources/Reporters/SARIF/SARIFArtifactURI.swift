@@ -9,19 +9,8 @@ enum SARIFArtifactURI {
     /// Percent-encodes every UTF-8 byte outside RFC 3986's unreserved set, `/` and the sub-delimiters, so spaces,
     /// `%`, `#`, `?`, `:` (which would read as a scheme in a first segment) and non-ASCII letters survive intact.
     static func percentEncoded(_ path: String) -> String {
-        var encoded = ""
-        for byte in path.utf8 {
-            if allowed.contains(byte) {
-                encoded.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                encoded += "%" + String(hexDigits[Int(byte >> 4)]) + String(hexDigits[Int(byte & 0x0F)])
-            }
-        }
-        return encoded
+        PercentEncoding.encode(path, keeping: allowed)
     }
 
-    private static let hexDigits = Array("0123456789ABCDEF")
-
-    private static let allowed: Set<UInt8> = Set(
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/!$&'()*+,;=@".utf8)
+    private static let allowed = PercentEncoding.asciiLettersAndDigits.union("-._~/!$&'()*+,;=@".utf8)
 }
