@@ -123,6 +123,19 @@ struct InventoryProbeTests {
         #expect(problem.file == CompliantApp.appModelPath)
     }
 
+    @Test func aViewModelThatGainsAFeatureIsReportedAsRewired() async throws {
+        let viewModel = CompliantApp.files[CompliantApp.viewModelPath]!.replacingOccurrences(
+            of: "    private let ordersFeature: OrdersFeature\n",
+            with: "    private let ordersFeature: OrdersFeature\n    private let syncFeature: SyncFeature\n")
+        let result = try await outcome(try repository(change: [
+            "App/2 - AppModel/Features/SyncFeature.swift": "import Observation\n\n@MainActor @Observable\nfinal class SyncFeature {}\n",
+            CompliantApp.viewModelPath: viewModel,
+        ]))
+        let rewired = try #require(result.evidence.inventory?.changes.first { $0.kind == .rewired })
+        #expect(rewired.name == "OrdersViewModel")
+        #expect(rewired.detail == "gained SyncFeature")
+    }
+
     @Test func aRemovedFeatureThatIsStillReferencedFails() async throws {
         let result = try await outcome(try repository(change: [CompliantApp.featurePath: nil, CompliantApp.featureTestPath: nil]))
         #expect(result.status == .failed)

@@ -92,26 +92,26 @@ extension InventoryDiff {
         func newNames(_ names: [String], _ kind: PartKind) -> [String] {
             names.map { name in renamed.first { $0.kind == kind && $0.from == name }?.to ?? name }
         }
-        var result: [Rewiring] = []
-        for viewModel in after.viewModels {
-            guard let old = before.viewModels.first(where: { $0.name == oldName(viewModel.name, .viewModel) }) else { continue }
-            let before = newNames(old.features, .feature)
-            let gained = viewModel.features.filter { !before.contains($0) }
-            let lost = before.filter { !viewModel.features.contains($0) }
-            if !gained.isEmpty || !lost.isEmpty {
-                result.append(Rewiring(kind: .viewModel, name: viewModel.name, file: viewModel.place.file, line: viewModel.place.line, gained: gained, lost: lost))
+        /// A part of `kind` whose dependencies (of `dependencyKind`) differ between its old and new self.
+        func compare(
+            _ kind: PartKind, _ now: [(name: String, place: Inventory.Place, dependencies: [String])],
+            _ then: [(name: String, place: Inventory.Place, dependencies: [String])], dependencyKind: PartKind
+        ) -> [Rewiring] {
+            now.compactMap { part in
+                guard let old = then.first(where: { $0.name == oldName(part.name, kind) }) else { return nil }
+                let before = newNames(old.dependencies, dependencyKind)
+                let gained = part.dependencies.filter { !before.contains($0) }
+                let lost = before.filter { !part.dependencies.contains($0) }
+                guard !gained.isEmpty || !lost.isEmpty else { return nil }
+                return Rewiring(kind: kind, name: part.name, file: part.place.file, line: part.place.line, gained: gained, lost: lost)
             }
         }
-        for feature in after.features {
-            guard let old = before.features.first(where: { $0.name == oldName(feature.name, .feature) }) else { continue }
-            let before = newNames(old.repositories, .repository)
-            let gained = feature.repositories.filter { !before.contains($0) }
-            let lost = before.filter { !feature.repositories.contains($0) }
-            if !gained.isEmpty || !lost.isEmpty {
-                result.append(Rewiring(kind: .feature, name: feature.name, file: feature.place.file, line: feature.place.line, gained: gained, lost: lost))
-            }
-        }
-        return result
+        return compare(
+            .viewModel, after.viewModels.map { ($0.name, $0.place, $0.features) },
+            before.viewModels.map { ($0.name, $0.place, $0.features) }, dependencyKind: .feature)
+            + compare(
+                .feature, after.features.map { ($0.name, $0.place, $0.repositories) },
+                before.features.map { ($0.name, $0.place, $0.repositories) }, dependencyKind: .repository)
     }
 
     static func problems(added: [Part], removed: [Part], renamed: [Rename], final: AnalysisResult, after: Inventory) -> [Problem] {
