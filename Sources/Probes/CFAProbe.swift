@@ -12,14 +12,10 @@ public enum CFAProbe {
     /// Each file is keyed by the blob id git gives its bytes, so the inventory diff that follows can reuse
     /// the facts of every final-commit file whose content is the same (`cache`).
     public static func analyse(in context: ProbeContext, configuration: AnalysisConfiguration, cache: FactsCache) async -> AnalysisResult {
-        var inputs = SourceDiscovery.swiftFiles(repositoryRoot: context.repositoryRoot, scope: context.packagePath, configuration: configuration)
-        if let repository = try? GitRepository.discover(startingAt: context.repositoryRoot) {
-            for index in inputs.indices {
-                if case .file(let path) = inputs[index].content { inputs[index].contentKey = repository.blobID(ofFileAt: path) }
-            }
-        }
-        let parsed = await Analyzer.parse(inputs, cache: cache)
-        return await Analyzer.checkConcurrently(parsed.facts, configuration: configuration, skippedFiles: parsed.skipped)
+        let repository = try? GitRepository.discover(startingAt: context.repositoryRoot)
+        return await Analyzer.analyze(
+            repositoryRoot: context.repositoryRoot, scope: context.packagePath, configuration: configuration, cache: cache,
+            contentKey: { repository?.blobID(ofFileAt: $0) })
     }
 
     public static func judge(ruleIDs: [String], analysis: AnalysisResult) -> ProbeOutcome {

@@ -21,9 +21,17 @@ public struct AnalysisResult: Sendable {
 
 public enum Analyzer {
     /// Discovers, parses and checks the Swift files of a working tree, or of one folder of it (`scope`).
-    public static func analyze(repositoryRoot: String, scope: String = "", configuration: AnalysisConfiguration) async -> AnalysisResult {
-        let inputs = SourceDiscovery.swiftFiles(repositoryRoot: repositoryRoot, scope: scope, configuration: configuration)
-        let parsed = await parse(inputs)
+    /// `contentKey` names each file's content (its git blob id, given the file's absolute path), so that a
+    /// `cache` shared with a later parse of the same content serves both.
+    public static func analyze(
+        repositoryRoot: String, scope: String = "", configuration: AnalysisConfiguration, cache: FactsCache? = nil,
+        contentKey: (String) -> String? = { _ in nil }
+    ) async -> AnalysisResult {
+        var inputs = SourceDiscovery.swiftFiles(repositoryRoot: repositoryRoot, scope: scope, configuration: configuration)
+        for index in inputs.indices {
+            if case .file(let path) = inputs[index].content { inputs[index].contentKey = contentKey(path) }
+        }
+        let parsed = await parse(inputs, cache: cache)
         return await checkConcurrently(parsed.facts, configuration: configuration, skippedFiles: parsed.skipped)
     }
 
