@@ -35,4 +35,9 @@ public enum GateDuration {
         }
         return text
     }
+
+    /// The duration in seconds, fractions kept: what verdicts and progress lines show.
+    public static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
 }

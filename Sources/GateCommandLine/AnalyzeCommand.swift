@@ -1,4 +1,5 @@
 import CFAAnalysis
+import Checklist
 import Foundation
 import GateEngine
 import Git
@@ -17,7 +18,7 @@ struct AnalysisTarget {
     static func resolve(_ repositoryPath: String) throws(ConfigurationFile.LoadError) -> AnalysisTarget {
         let path = Gate.absolute(repositoryPath)
         let root = (try? GitRepository.discover(startingAt: path))?.workingDirectory ?? path
-        let scope = path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : ""
+        let scope = RepositoryPath.folder(path, inside: root)
         return AnalysisTarget(root: root, scope: scope, configuration: try ConfigurationFile.load(repositoryRoot: root, scope: scope))
     }
 
@@ -100,18 +101,15 @@ struct AnalyzeCommand: GateCommand {
 extension AnalyzeCommand {
     private func printBenchmark(_ target: AnalysisTarget, terminal: Terminal) async {
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        func seconds(_ duration: Duration) -> Double {
-            Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-        }
         var analysisOnOne = 0.0
         for workers in Array(Set([1, cores])).sorted() {
             let timing = await ParseBenchmark.measure(
                 repositoryRoot: target.root, scope: target.scope, configuration: target.configuration, workers: workers)
-            let parse = seconds(timing.bareParse), analysis = seconds(timing.analysis)
+            let parse = GateDuration.seconds(timing.bareParse), analysis = GateDuration.seconds(timing.analysis)
             if workers == 1 { analysisOnOne = analysis }
             terminal.out(String(
                 format: "workers %d: %d files, %d lines: bare parse %.2fs, analysis %.2fs (parse + facts %.2fs, index + rules %.2fs; %.0f lines/s), ratio %.2f",
-                workers, timing.files, timing.lines, parse, analysis, seconds(timing.extraction), seconds(timing.rules),
+                workers, timing.files, timing.lines, parse, analysis, GateDuration.seconds(timing.extraction), GateDuration.seconds(timing.rules),
                 Double(timing.lines) / analysis, analysis / parse))
             if workers > 1 { terminal.out(String(format: "speed-up 1 → %d workers: %.2fx", workers, analysisOnOne / analysis)) }
         }
@@ -144,10 +142,7 @@ extension InventoryCommand {
                 var inventory: InventoryChanges
                 var problems: [Diagnostic]
             }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let document = Document(inventory: changes, problems: outcome.evidence.diagnostics)
-            terminal.out(String(decoding: (try? encoder.encode(document)) ?? Data(), as: UTF8.self))
+            terminal.out(JSONText.pretty(Document(inventory: changes, problems: outcome.evidence.diagnostics)))
         case "markdown":
             terminal.out(InventoryDiffText.markdown(changes, problems: outcome.evidence.diagnostics))
         default:
@@ -180,9 +175,7 @@ enum AnalysisJSON {
             summary: Summary(
                 files: result.fileCount, lines: result.lineCount, errors: result.errorCount, warnings: result.warningCount,
                 suppressed: result.suppressed, skippedFiles: result.skippedFiles))
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(document)) ?? Data(), as: UTF8.self)
+        return JSONText.pretty(document)
     }
 
     static func summaryLine(_ result: AnalysisResult) -> String {
@@ -268,9 +261,7 @@ struct InventoryCommand: GateCommand {
         let result = await target.analyse()
         let inventory = Inventory(index: result.index)
         if format == "json" {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            terminal.out(String(decoding: (try? encoder.encode(inventory)) ?? Data(), as: UTF8.self))
+            terminal.out(JSONText.pretty(inventory))
         } else {
             terminal.out(InventoryText.render(inventory))
         }

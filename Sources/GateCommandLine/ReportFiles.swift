@@ -10,13 +10,20 @@ enum ReportFormat: String, CaseIterable {
         let links = RepositoryLinks(gitHubEnvironment: environment, commit: statement.predicate.repository.commit)
         switch self {
         case .text: return VerdictRenderer.text(statement, signatureNote: signatureNote)
-        case .json: return String(decoding: (try? VerdictCoding.encoder(.file).encode(statement)) ?? Data(), as: UTF8.self)
+        case .json: return JSONText.pretty(statement)
         case .markdown: return MarkdownReport.render(statement, links: links)
         case .html: return HTMLReport.render(statement, links: links)
         case .junit: return JUnitReport.render(statement)
         case .sarif:
             return SARIFReport.render(statement, rules: RuleReference.reportRules, repositoryURI: links?.webURL)
         }
+    }
+}
+
+/// JSON for people and scripts: sorted keys, indented, dates as the verdict writes them.
+enum JSONText {
+    static func pretty(_ value: some Encodable) -> String {
+        String(decoding: (try? VerdictCoding.encoder(.file).encode(value)) ?? Data(), as: UTF8.self)
     }
 }
 

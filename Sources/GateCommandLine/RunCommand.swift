@@ -120,7 +120,7 @@ struct RunCommand: GateCommand {
             outcome.predicate.items.flatMap(GitHubActionsReport.annotations).forEach { json ? terminal.err($0) : terminal.out($0) }
         }
         if json {
-            terminal.out(String(decoding: (try? VerdictCoding.encoder(.file).encode(outcome.envelope)) ?? Data(), as: UTF8.self))
+            terminal.out(JSONText.pretty(outcome.envelope))
         } else {
             let verify = "cfa-gate verify \(outcome.verdictPath) --pubkey \(outcome.publicKeyPath ?? "PUBLIC-KEY.pem")"
             ProgressReporter.summary(outcome, verifyCommand: verify, style: style).forEach(terminal.out)

@@ -19,8 +19,7 @@ public enum ChecklistSource: Sendable, Equatable {
     public func displayPath(repositoryRoot: String) -> String {
         switch self {
         case .file(let path), .repository(let path):
-            let prefix = repositoryRoot.hasSuffix("/") ? repositoryRoot : repositoryRoot + "/"
-            return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+            return RepositoryPath.relative(path, to: repositoryRoot)
         case .builtIn: return "(built in) \(Checklist.shippedRelativePath)"
         }
     }

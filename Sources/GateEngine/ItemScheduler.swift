@@ -142,7 +142,7 @@ struct ItemScheduler: Sendable {
     }
 
     static func result(for item: ChecklistItem, outcome: ProbeOutcome, duration: Duration) -> ItemResult {
-        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        let seconds = GateDuration.seconds(duration)
         return ItemResult(
             number: item.number, title: item.title, section: item.section, probe: item.probe.displayText,
             status: outcome.status, summary: outcome.summary, durationSeconds: (seconds * 1000).rounded() / 1000,

@@ -40,10 +40,17 @@ enum CompilerDiagnostics {
     }
 }
 
-/// Paths in evidence are repository-relative so a verdict reads the same on every machine.
-enum RepositoryPath {
-    static func relative(_ path: String, to root: String) -> String {
+/// Paths in verdicts and reports are repository-relative, so they read the same on every machine.
+public enum RepositoryPath {
+    /// `path` relative to `root`; a path outside `root` is returned as it is.
+    public static func relative(_ path: String, to root: String) -> String {
         let prefix = root.hasSuffix("/") ? root : root + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+
+    /// The folder `path` names inside `root`: "" for `root` itself, or for a folder outside it.
+    public static func folder(_ path: String, inside root: String) -> String {
+        let relative = relative(path, to: root)
+        return relative == path ? "" : relative
     }
 }

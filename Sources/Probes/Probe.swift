@@ -24,10 +24,7 @@ public struct ProbeContext: Sendable {
     }
 
     /// The package folder relative to the repository root ("" at the root).
-    public var packagePath: String {
-        let prefix = repositoryRoot.hasSuffix("/") ? repositoryRoot : repositoryRoot + "/"
-        return packageDirectory.hasPrefix(prefix) ? String(packageDirectory.dropFirst(prefix.count)) : ""
-    }
+    public var packagePath: String { RepositoryPath.folder(packageDirectory, inside: repositoryRoot) }
 
     /// The `swift` driver found on this run's PATH, resolved to an absolute path.
     public var swiftExecutable: String? {

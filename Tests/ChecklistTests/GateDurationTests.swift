@@ -29,3 +29,10 @@ import Testing
         #expect(GateDuration.parse(GateDuration.format(duration)) == duration)
     }
 }
+
+struct GateDurationSecondsTests {
+    @Test func secondsKeepTheFraction() {
+        #expect(GateDuration.seconds(.milliseconds(1500)) == 1.5)
+        #expect(GateDuration.seconds(.seconds(90)) == 90)
+    }
+}

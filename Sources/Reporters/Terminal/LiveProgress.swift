@@ -75,9 +75,8 @@ public actor LiveProgress {
         guard style.live else { return }
         var text = ""
         for (item, started) in running {
-            let elapsed = clock.now - started
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            text += "\(Self.spinner[frame]) [\(item.number)] \(item.probe.displayText)  \(DurationText.seconds(seconds))  \(item.title)\n"
+            let elapsed = DurationText.seconds(GateDuration.seconds(clock.now - started))
+            text += "\(Self.spinner[frame]) [\(item.number)] \(item.probe.displayText)  \(elapsed)  \(item.title)\n"
         }
         write(text)
         drawnLines = running.count
