@@ -17,9 +17,8 @@ public struct Checklist: Sendable, Equatable {
     /// The items a person has to decide.
     public var manualItems: [ChecklistItem] { items.filter(\.probe.isManual) }
 
-    /// Parses a checklist. `path` is used only in error messages; `knownProbes` are the probe names
-    /// this version of cfa-gate can run (`manual` is always accepted).
-    public static func parse(markdown: String, path: String, knownProbes: Set<String>) throws(ChecklistError) -> Checklist {
-        try ChecklistReader(markdown: markdown, path: path, knownProbes: knownProbes).read()
+    /// Parses a checklist. `path` is used only in error messages.
+    public static func parse(markdown: String, path: String) throws(ChecklistError) -> Checklist {
+        try ChecklistReader(markdown: markdown, path: path).read()
     }
 }

@@ -14,8 +14,8 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
     case directiveWithoutColon(path: String, line: Int, keyword: String)
     case emptyProbeName(path: String, line: Int)
     case unknownProbe(path: String, line: Int, name: String, knownProbes: [String])
-    /// A probe reserved for a later version of cfa-gate (`cfa`, `inventory`).
-    case probeNotAvailable(path: String, line: Int, name: String)
+    /// `git-clean` or `inventory` given arguments they would silently ignore.
+    case probeWithArguments(path: String, line: Int, name: String)
     case duplicateProbeBinding(path: String, line: Int, firstLine: Int)
     /// A binding that is not inside any list item, e.g. not indented under its item.
     case probeOutsideItem(path: String, line: Int)
@@ -55,8 +55,8 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
             return "\(path):\(line): probe binding names no probe — write `<!-- probe: NAME … -->`, or `<!-- probe: manual -->` for a manual item"
         case .unknownProbe(let path, let line, let name, let knownProbes):
             return "\(path):\(line): unknown probe `\(name)` — use one of: \(knownProbes.joined(separator: ", "))"
-        case .probeNotAvailable(let path, let line, let name):
-            return "\(path):\(line): probe `\(name)` is not available in this version of cfa-gate — bind the item with `<!-- probe: manual -->` for now"
+        case .probeWithArguments(let path, let line, let name):
+            return "\(path):\(line): probe `\(name)` takes no arguments — write `<!-- probe: \(name) -->`"
         case .duplicateProbeBinding(let path, let line, let firstLine):
             return "\(path):\(line): second probe binding in one item (the first is at line \(firstLine)) — keep one `<!-- probe: … -->` per item"
         case .probeOutsideItem(let path, let line):

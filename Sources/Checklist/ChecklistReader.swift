@@ -3,15 +3,13 @@
 struct ChecklistReader {
     private let source: String
     private let path: String
-    private let knownProbes: Set<String>
 
-    init(markdown: String, path: String, knownProbes: Set<String>) {
+    init(markdown: String, path: String) {
         // Normalised so cmark-gfm's line and column numbers match the lines the item numbers are read from.
         var source = markdown.replacing("\r\n", with: "\n").replacing("\r", with: "\n")
         if source.hasPrefix("\u{FEFF}") { source.removeFirst() }
         self.source = source
         self.path = path
-        self.knownProbes = knownProbes
     }
 
     func read() throws(ChecklistError) -> Checklist {
@@ -36,7 +34,7 @@ struct ChecklistReader {
 
     private func readItems(_ found: [DocumentOutline.FoundItem]) throws(ChecklistError) -> [ChecklistItem] {
         let numbers = ItemNumberReader(source: source)
-        let bindings = ProbeBindingParser(knownProbes: knownProbes, path: path)
+        let bindings = ProbeBindingParser(path: path)
         let collector = CommentCollector(path: path)
         var items: [ChecklistItem] = []
         for entry in found {

@@ -1,29 +1,26 @@
 /// Which probe decides an item, bound in the item by `<!-- probe: NAME ARGS… -->`.
 public struct ProbeBinding: Sendable, Equatable {
-    /// The probe's name; `manual` means a person decides.
-    public var name: String
-    /// For `command`, the single raw shell command; otherwise the whitespace-split, unquoted arguments.
-    public var arguments: [String]
+    public var kind: ProbeKind
     /// The line of the binding comment; nil when the item has no binding (manual by default).
     public var line: Int?
 
-    public init(name: String, arguments: [String] = [], line: Int? = nil) {
-        self.name = name
-        self.arguments = arguments
+    public init(_ kind: ProbeKind, line: Int? = nil) {
+        self.kind = kind
         self.line = line
     }
 
-    public var isManual: Bool { name == "manual" }
+    /// The kind's name as the checklist writes it: `build`, `git-clean`, `manual`…
+    public var name: String { kind.name }
+
+    public var isManual: Bool { kind == .manual }
 
     /// The binding of an item that has none.
-    public static let manual = ProbeBinding(name: "manual")
+    public static let manual = ProbeBinding(.manual)
 
     /// The binding as it reads in a report: `build -Xswiftc -warnings-as-errors`, `command: swift run lint`.
     public var displayText: String {
-        if name == ProbeBindingParser.commandProbe {
-            return "\(name): \(arguments.joined(separator: " "))"
-        }
-        return ([name] + arguments.map(Self.quotedIfNeeded)).joined(separator: " ")
+        if case .command(let command) = kind { return "\(name): \(command)" }
+        return ([name] + kind.arguments.map(Self.quotedIfNeeded)).joined(separator: " ")
     }
 
     /// Quotes an argument the way `ArgumentSplitter` would read it back as one argument.

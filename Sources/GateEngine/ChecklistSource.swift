@@ -37,8 +37,7 @@ public enum ChecklistSource: Sendable, Equatable {
     public func load(repositoryRoot: String) throws(GateError) -> (checklist: Checklist, markdown: String) {
         let text = try markdown()
         do {
-            let checklist = try Checklist.parse(
-                markdown: text, path: displayPath(repositoryRoot: repositoryRoot), knownProbes: ProbeKind.knownNames)
+            let checklist = try Checklist.parse(markdown: text, path: displayPath(repositoryRoot: repositoryRoot))
             return (checklist, text)
         } catch {
             throw .checklist(error)

@@ -70,7 +70,7 @@ public enum Gate {
 
         let packagePath = normalisedPackagePath(options.packagePath ?? checklist.options.packagePath ?? ".")
         let packageDirectory = packagePath == "." ? root : "\(root)/\(packagePath)"
-        let needsPackage = checklist.items.contains { [ProbeKind.build.rawValue, ProbeKind.test.rawValue].contains($0.probe.name) }
+        let needsPackage = checklist.items.contains { $0.probe.kind.needsSwiftPackage }
         if needsPackage && !FileManager.default.fileExists(atPath: "\(packageDirectory)/Package.swift") {
             throw .noPackage(path: packageDirectory)
         }
@@ -146,12 +146,11 @@ public enum Gate {
     static func analysisSetup(
         for checklist: Checklist, repositoryRoot: String, packagePath: String
     ) throws(GateError) -> AnalysisConfiguration? {
-        let cfaItems = checklist.items.filter { $0.probe.name == ProbeKind.cfa.rawValue }
-        let usesAnalysis = !cfaItems.isEmpty || checklist.items.contains { $0.probe.name == ProbeKind.inventory.rawValue }
-        guard usesAnalysis else { return nil }
-        for item in cfaItems {
-            if item.probe.arguments.isEmpty { throw .unknownRule(checklist: checklist.path, line: item.probe.line, rule: "") }
-            for rule in item.probe.arguments where RuleCatalogue.descriptor(for: rule) == nil {
+        let lanes = ItemScheduler.Lanes(checklist.items)
+        guard !lanes.cfa.isEmpty || !lanes.inventory.isEmpty else { return nil }
+        for (item, rules) in lanes.cfa {
+            if rules.isEmpty { throw .unknownRule(checklist: checklist.path, line: item.probe.line, rule: "") }
+            for rule in rules where RuleCatalogue.descriptor(for: rule) == nil {
                 throw .unknownRule(checklist: checklist.path, line: item.probe.line, rule: rule)
             }
         }
@@ -165,7 +164,7 @@ public enum Gate {
     /// For a checklist with an `inventory` item: the base it diffs against, chosen before anything runs so that
     /// an unknown `--base` or a shallow clone without the merge-base is a configuration error.
     static func inventorySetup(for checklist: Checklist, repositoryRoot: String, base: String?) throws(GateError) -> BaseChoice? {
-        guard checklist.items.contains(where: { $0.probe.name == ProbeKind.inventory.rawValue }) else { return nil }
+        guard !ItemScheduler.Lanes(checklist.items).inventory.isEmpty else { return nil }
         do {
             return try InventoryProbe.chooseBase(repositoryRoot: repositoryRoot, explicit: base)
         } catch {
@@ -175,9 +174,9 @@ public enum Gate {
 
     /// Findings of rules no `cfa` item binds, and every suppression, for the verdict.
     static func summary(of analysis: AnalysisResult, checklist: Checklist) -> AnalysisSummary {
-        let inventoryRules = checklist.items.contains { $0.probe.name == ProbeKind.inventory.rawValue } ? InventoryProbe.testFileRules : []
-        let bound = Set(checklist.items.filter { $0.probe.name == ProbeKind.cfa.rawValue }.flatMap(\.probe.arguments) + [AdoptionRule.id])
-            .union(inventoryRules)
+        let lanes = ItemScheduler.Lanes(checklist.items)
+        let inventoryRules = lanes.inventory.isEmpty ? [] : InventoryProbe.testFileRules
+        let bound = Set(lanes.cfa.flatMap(\.rules) + [AdoptionRule.id]).union(inventoryRules)
         return AnalysisSummary(
             files: analysis.fileCount, lines: analysis.lineCount,
             unassigned: analysis.findings.filter { !bound.contains($0.rule) }.map(CFAProbe.diagnostic),

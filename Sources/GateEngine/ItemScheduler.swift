@@ -24,44 +24,66 @@ struct ItemScheduler: Sendable {
         var analysis: AnalysisResult?
     }
 
+    /// The items sorted into the lanes that run them, each with the arguments its kind carries.
+    struct Lanes {
+        var builds: [(item: ChecklistItem, arguments: [String])] = []
+        var tests: [(item: ChecklistItem, arguments: [String])] = []
+        var cfa: [(item: ChecklistItem, rules: [String])] = []
+        var inventory: [ChecklistItem] = []
+        var commands: [(item: ChecklistItem, command: String)] = []
+        var gitClean: [ChecklistItem] = []
+        var manual: [ChecklistItem] = []
+
+        init(_ items: [ChecklistItem]) {
+            for item in items {
+                switch item.probe.kind {
+                case .build(let arguments): builds.append((item, arguments))
+                case .test(let arguments): tests.append((item, arguments))
+                case .cfa(let rules): cfa.append((item, rules))
+                case .inventory: inventory.append(item)
+                case .command(let command): commands.append((item, command))
+                case .gitClean: gitClean.append(item)
+                case .manual: manual.append(item)
+                }
+            }
+        }
+    }
+
     func run() async -> Outcome {
-        let cleanItems = items.filter { $0.probe.name == ProbeKind.gitClean.rawValue }
-        let before = cleanItems.isEmpty ? nil : GitCleanProbe.snapshot(repositoryRoot: context.repositoryRoot)
+        let lanes = Lanes(items)
+        let before = lanes.gitClean.isEmpty ? nil : GitCleanProbe.snapshot(repositoryRoot: context.repositoryRoot)
 
         var results: [Int: ItemResult] = [:]
         var analysis: AnalysisResult?
         await withTaskGroup(of: ([ItemResult], AnalysisResult?).self) { group in
-            let swiftPMItems = items.filter { [ProbeKind.build.rawValue, ProbeKind.test.rawValue].contains($0.probe.name) }
-            if !swiftPMItems.isEmpty {
-                group.addTask { (await runSwiftPMLane(swiftPMItems), nil) }
+            if !lanes.builds.isEmpty || !lanes.tests.isEmpty {
+                group.addTask { (await runSwiftPMLane(builds: lanes.builds, tests: lanes.tests), nil) }
             }
-            let cfaItems = items.filter { $0.probe.name == ProbeKind.cfa.rawValue }
-            let inventoryItems = items.filter { $0.probe.name == ProbeKind.inventory.rawValue }
-            if let analysisConfiguration, !cfaItems.isEmpty || !inventoryItems.isEmpty {
-                group.addTask { await runAnalysisLane(cfaItems, inventoryItems, configuration: analysisConfiguration) }
+            if let analysisConfiguration, !lanes.cfa.isEmpty || !lanes.inventory.isEmpty {
+                group.addTask { await runAnalysisLane(lanes.cfa, lanes.inventory, configuration: analysisConfiguration) }
             }
-            for item in items where item.probe.name == ProbeKind.command.rawValue {
+            for (item, command) in lanes.commands {
                 group.addTask {
                     ([await measure(item) { logName in
-                        await CommandProbe(command: item.probe.arguments.joined(separator: " ")).run(in: context, logName: logName)
+                        await CommandProbe(command: command).run(in: context, logName: logName)
                     }], nil)
                 }
             }
-            for item in items where item.probe.isManual {
+            for item in lanes.manual {
                 let result = Self.result(
                     for: item, outcome: ProbeOutcome(status: .manual, summary: "awaiting a person's review"), duration: .zero)
                 progress(.itemFinished(result))
                 results[item.number] = result
             }
-            for await (finished, analysed) in group {
+            for await (finished, analyzed) in group {
                 for result in finished { results[result.number] = result }
-                if let analysed { analysis = analysed }
+                if let analyzed { analysis = analyzed }
             }
         }
 
         if let before {
             let after = GitCleanProbe.snapshot(repositoryRoot: context.repositoryRoot)
-            for item in cleanItems {
+            for item in lanes.gitClean {
                 progress(.itemStarted(item))
                 let result = Self.result(for: item, outcome: GitCleanProbe.judge(before: before, after: after), duration: .zero)
                 progress(.itemFinished(result))
@@ -75,25 +97,26 @@ struct ItemScheduler: Sendable {
     /// the first item, since the items share it); then the inventory diff, which reuses the facts of every
     /// file whose content the final commit shares with the working tree.
     private func runAnalysisLane(
-        _ cfaItems: [ChecklistItem], _ inventoryItems: [ChecklistItem], configuration: AnalysisConfiguration
+        _ cfaItems: [(item: ChecklistItem, rules: [String])], _ inventoryItems: [ChecklistItem],
+        configuration: AnalysisConfiguration
     ) async -> ([ItemResult], AnalysisResult?) {
         let cache = FactsCache()
         var results: [ItemResult] = []
         var analysis: AnalysisResult?
         if !cfaItems.isEmpty {
-            for item in cfaItems { progress(.itemStarted(item)) }
+            for (item, _) in cfaItems { progress(.itemStarted(item)) }
             let clock = ContinuousClock()
             let start = clock.now
-            let analysed = await CFAProbe.analyse(in: context, configuration: configuration, cache: cache)
+            let analyzed = await CFAProbe.analyse(in: context, configuration: configuration, cache: cache)
             let elapsed = clock.now - start
-            let judged = cfaItems.enumerated().map { offset, item in
+            let judged = cfaItems.enumerated().map { offset, entry in
                 Self.result(
-                    for: item, outcome: CFAProbe.judge(ruleIDs: item.probe.arguments, analysis: analysed),
+                    for: entry.item, outcome: CFAProbe.judge(ruleIDs: entry.rules, analysis: analyzed),
                     duration: offset == 0 ? elapsed : .zero)
             }
             judged.forEach { progress(.itemFinished($0)) }
             results += judged
-            analysis = analysed
+            analysis = analyzed
         }
         if let inventoryBase {
             for item in inventoryItems {
@@ -106,17 +129,17 @@ struct ItemScheduler: Sendable {
     }
 
     /// Builds first, then tests; a test item after a build that did not pass is skipped with the reason.
-    private func runSwiftPMLane(_ laneItems: [ChecklistItem]) async -> [ItemResult] {
-        let builds = laneItems.filter { $0.probe.name == ProbeKind.build.rawValue }
-        let tests = laneItems.filter { $0.probe.name == ProbeKind.test.rawValue }
+    private func runSwiftPMLane(
+        builds: [(item: ChecklistItem, arguments: [String])], tests: [(item: ChecklistItem, arguments: [String])]
+    ) async -> [ItemResult] {
         var finished: [ItemResult] = []
-        for item in builds {
+        for (item, arguments) in builds {
             finished.append(await measure(item) { logName in
-                await BuildProbe(arguments: item.probe.arguments).run(in: context, logName: logName)
+                await BuildProbe(arguments: arguments).run(in: context, logName: logName)
             })
         }
         let brokenBuild = finished.first { $0.status != .passed }
-        for item in tests {
+        for (item, arguments) in tests {
             if let brokenBuild {
                 let outcome = ProbeOutcome(status: .skipped, summary: "not run: the build did not pass (item \(brokenBuild.number))")
                 let result = Self.result(for: item, outcome: outcome, duration: .zero)
@@ -125,7 +148,7 @@ struct ItemScheduler: Sendable {
                 continue
             }
             finished.append(await measure(item) { logName in
-                await TestProbe(arguments: item.probe.arguments).run(in: context, logName: logName)
+                await TestProbe(arguments: arguments).run(in: context, logName: logName)
             })
         }
         return finished

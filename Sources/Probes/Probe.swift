@@ -60,16 +60,3 @@ public struct ProbeOutcome: Sendable, Equatable {
         ProbeOutcome(status: .error, summary: summary, evidence: evidence)
     }
 }
-
-/// The probes this version knows, by the name a checklist binds them with.
-public enum ProbeKind: String, CaseIterable, Sendable {
-    case build
-    case test
-    case gitClean = "git-clean"
-    case command
-    case cfa
-    case inventory
-    case manual
-
-    public static var knownNames: Set<String> { Set(allCases.map(\.rawValue)) }
-}

@@ -1,17 +1,15 @@
 import Checklist
 
-/// The probe names cfa-gate 1 knows, as the CLI passes them.
-let versionOneProbes: Set<String> = ["build", "test", "git-clean", "command", "manual"]
 let testPath = "gate/checklist.md"
 
-func parse(_ markdown: String, knownProbes: Set<String> = versionOneProbes) throws(ChecklistError) -> Checklist {
-    try Checklist.parse(markdown: markdown, path: testPath, knownProbes: knownProbes)
+func parse(_ markdown: String) throws(ChecklistError) -> Checklist {
+    try Checklist.parse(markdown: markdown, path: testPath)
 }
 
 /// The error parsing `markdown` throws, or nil if it parses.
-func parseError(_ markdown: String, knownProbes: Set<String> = versionOneProbes) -> ChecklistError? {
+func parseError(_ markdown: String) -> ChecklistError? {
     do {
-        _ = try parse(markdown, knownProbes: knownProbes)
+        _ = try parse(markdown)
         return nil
     } catch {
         return error

@@ -125,7 +125,7 @@ import Testing
         let checklist = try parse("# T\r\n\r\n2. Two.\r\n4. Four.\r\n   <!-- probe: build -->\r\n")
         #expect(checklist.items.map(\.number) == [2, 4])
         #expect(checklist.items.map(\.line) == [3, 4])
-        #expect(checklist.items[1].probe == ProbeBinding(name: "build", line: 5))
+        #expect(checklist.items[1].probe == ProbeBinding(.build(arguments: []), line: 5))
     }
 
     @Test func anItemWithoutTextIsAnError() {

@@ -7,7 +7,7 @@ import Testing
             1. **Builds.**
                <!-- probe: build -Xswiftc -warnings-as-errors -->
             """).items[0]
-        #expect(item.probe == ProbeBinding(name: "build", arguments: ["-Xswiftc", "-warnings-as-errors"], line: 2))
+        #expect(item.probe == ProbeBinding(.build(arguments: ["-Xswiftc", "-warnings-as-errors"]), line: 2))
         #expect(item.probe.displayText == "build -Xswiftc -warnings-as-errors")
         #expect(!item.probe.isManual)
     }
@@ -17,7 +17,7 @@ import Testing
             1. **Tests pass.** Run them
                all. <!-- probe: test --filter Fast -->
             """).items[0]
-        #expect(item.probe == ProbeBinding(name: "test", arguments: ["--filter", "Fast"], line: 2))
+        #expect(item.probe == ProbeBinding(.test(arguments: ["--filter", "Fast"]), line: 2))
         #expect(item.description == "Run them all.")
     }
 
@@ -27,12 +27,12 @@ import Testing
                - nothing staged
                  <!-- probe: git-clean -->
             """).items[0]
-        #expect(item.probe == ProbeBinding(name: "git-clean", line: 3))
+        #expect(item.probe == ProbeBinding(.gitClean, line: 3))
     }
 
     @Test func bindingWithoutSpacesIsRead() throws {
         let item = try parse("1. Clean. <!--probe:git-clean-->").items[0]
-        #expect(item.probe.name == "git-clean")
+        #expect(item.probe.kind == .gitClean)
     }
 
     @Test func itemsWithoutBindingAreManual() throws {
@@ -46,14 +46,9 @@ import Testing
             """)
         #expect(checklist.items[0].probe == .manual)
         #expect(checklist.items[0].probe.line == nil)
-        #expect(checklist.items[1].probe == ProbeBinding(name: "manual", line: 4))
+        #expect(checklist.items[1].probe == ProbeBinding(.manual, line: 4))
         #expect(checklist.items[1].probe.isManual)
         #expect(checklist.manualItems.map(\.number) == [1, 2])
-    }
-
-    @Test func manualIsAcceptedEvenIfTheCallerDoesNotListIt() throws {
-        let item = try parse("1. X. <!-- probe: manual -->", knownProbes: ["build"]).items[0]
-        #expect(item.probe.isManual)
     }
 
     @Test func unknownProbeNamesItsLineAndTheKnownNames() {
@@ -62,20 +57,28 @@ import Testing
 
                <!-- probe: lint --strict -->
             """)
-        #expect(error == .unknownProbe(path: testPath, line: 3, name: "lint", knownProbes: ["build", "command", "git-clean", "manual", "test"]))
-        #expect(error?.description == "gate/checklist.md:3: unknown probe `lint` — use one of: build, command, git-clean, manual, test")
+        #expect(error == .unknownProbe(path: testPath, line: 3, name: "lint", knownProbes: ["build", "cfa", "command", "git-clean", "inventory", "manual", "test"]))
+        #expect(error?.description == "gate/checklist.md:3: unknown probe `lint` — use one of: build, cfa, command, git-clean, inventory, manual, test")
     }
 
-    @Test func reservedProbesAreNotAvailableYetAndSuggestManual() {
-        let error = parseError("1. Shape. <!-- probe: cfa CFA-APPMODEL-SHAPE -->")
-        #expect(error == .probeNotAvailable(path: testPath, line: 1, name: "cfa"))
-        #expect(error?.description == "gate/checklist.md:1: probe `cfa` is not available in this version of cfa-gate — bind the item with `<!-- probe: manual -->` for now")
-        #expect(parseError("1. Inventory. <!-- probe: inventory -->") == .probeNotAvailable(path: testPath, line: 1, name: "inventory"))
+    @Test func everyKindReadsIntoItsCaseWithItsArguments() throws {
+        let checklist = try parse("""
+            1. Shape. <!-- probe: cfa CFA-APPMODEL-SHAPE CFA-ISOLATION -->
+            2. Inventory. <!-- probe: inventory -->
+            3. Clean. <!-- probe: git-clean -->
+            4. Build. <!-- probe: build -->
+            """)
+        #expect(checklist.items.map(\.probe.kind) == [
+            .cfa(rules: ["CFA-APPMODEL-SHAPE", "CFA-ISOLATION"]), .inventory, .gitClean, .build(arguments: []),
+        ])
+        #expect(checklist.items.map(\.probe.name) == ["cfa", "inventory", "git-clean", "build"])
     }
 
-    @Test func reservedProbesWorkOnceTheCallerKnowsThem() throws {
-        let item = try parse("1. Shape. <!-- probe: cfa CFA-APPMODEL-SHAPE -->", knownProbes: versionOneProbes.union(["cfa"])).items[0]
-        #expect(item.probe == ProbeBinding(name: "cfa", arguments: ["CFA-APPMODEL-SHAPE"], line: 1))
+    @Test func kindsWithoutArgumentsRefuseThemInsteadOfIgnoringThem() {
+        let error = parseError("1. Clean. <!-- probe: git-clean --strict -->")
+        #expect(error == .probeWithArguments(path: testPath, line: 1, name: "git-clean"))
+        #expect(error?.description == "gate/checklist.md:1: probe `git-clean` takes no arguments — write `<!-- probe: git-clean -->`")
+        #expect(parseError("1. Inventory. <!-- probe: inventory main -->") == .probeWithArguments(path: testPath, line: 1, name: "inventory"))
     }
 
     @Test func twoBindingsInOneItemNameBothLines() {
@@ -93,7 +96,7 @@ import Testing
             1. Lint.
                <!-- probe: command:   swift run lint --strict "Sources/My App" | tee out.txt  -->
             """).items[0]
-        #expect(item.probe == ProbeBinding(name: "command", arguments: [#"swift run lint --strict "Sources/My App" | tee out.txt"#], line: 2))
+        #expect(item.probe == ProbeBinding(.command(#"swift run lint --strict "Sources/My App" | tee out.txt"#), line: 2))
         #expect(item.probe.displayText == #"command: swift run lint --strict "Sources/My App" | tee out.txt"#)
     }
 
@@ -101,8 +104,6 @@ import Testing
         #expect(parseError("1. X.\n   <!-- probe: command: -->") == .emptyCommand(path: testPath, line: 2))
         #expect(parseError("1. X.\n   <!-- probe: command swift test -->") == .commandWithoutColon(path: testPath, line: 2))
         #expect(parseError("1. X.\n   <!-- probe: command: swift\n   test -->") == .multilineCommand(path: testPath, line: 2))
-        #expect(parseError("1. X.\n   <!-- probe: command: ls -->", knownProbes: ["build"]) ==
-            .unknownProbe(path: testPath, line: 2, name: "command", knownProbes: ["build", "manual"]))
     }
 
     @Test func quotedArgumentsStayTogether() throws {
@@ -110,7 +111,7 @@ import Testing
             1. X.
                <!-- probe: test --filter "Habit Tests" 'it''s' a"b c"d "say \\"hi\\"" "" -->
             """).items[0]
-        #expect(item.probe.arguments == ["--filter", "Habit Tests", "its", "ab cd", #"say "hi""#, ""])
+        #expect(item.probe.kind == .test(arguments: ["--filter", "Habit Tests", "its", "ab cd", #"say "hi""#, ""]))
         #expect(item.probe.displayText == #"test --filter 'Habit Tests' its 'ab cd' 'say "hi"' ''"#)
     }
 
@@ -145,7 +146,7 @@ import Testing
     @Test func anInlineCommandMayContainDoubleDashes() throws {
         // CommonMark 0.29 (cmark-gfm) reads this as text; CommonMark 0.31 and HTML read it as a comment.
         let item = try parse("1. **Lint.** Strictly. <!-- probe: command: swift run lint --strict -- Sources --> Done.").items[0]
-        #expect(item.probe == ProbeBinding(name: "command", arguments: ["swift run lint --strict -- Sources"], line: 1))
+        #expect(item.probe == ProbeBinding(.command("swift run lint --strict -- Sources"), line: 1))
         #expect(item.description == "Strictly. Done.")
     }
 
@@ -155,7 +156,7 @@ import Testing
                --filter Fast --> <!-- note -- ignored -->
             2. Next.
             """)
-        #expect(checklist.items[0].probe == ProbeBinding(name: "test", arguments: ["--filter", "Fast"], line: 1))
+        #expect(checklist.items[0].probe == ProbeBinding(.test(arguments: ["--filter", "Fast"]), line: 1))
         #expect(checklist.items[0].description == "")
     }
 

@@ -45,14 +45,14 @@ struct ShippedChecklistBindingTests {
     /// The shipped checklist names only rules that exist, and every rule of items 1–22 decides its item.
     @Test func shippedBindingsAreExactlyTheCataloguesItemRules() throws {
         let checklist = try ChecklistSource.builtIn.load(repositoryRoot: "/").checklist
-        let bound = checklist.items.filter { $0.probe.name == "cfa" }
-        for item in bound {
-            for rule in item.probe.arguments {
+        let bound = ItemScheduler.Lanes(checklist.items).cfa
+        for (item, rules) in bound {
+            for rule in rules {
                 #expect(RuleCatalogue.descriptor(for: rule)?.item == item.number, "\(rule) is bound to item \(item.number)")
             }
         }
         let catalogueRules = Set(RuleCatalogue.descriptors.filter { ($0.item ?? 99) <= 22 }.map(\.id))
-        #expect(Set(bound.flatMap(\.probe.arguments)) == catalogueRules)
+        #expect(Set(bound.flatMap(\.rules)) == catalogueRules)
     }
 }
 
