@@ -37,7 +37,7 @@ public struct BuildProbe: Sendable {
         guard let first = errors.first else { return "`\(command)` failed (see the log excerpt)" }
         let location = [first.file, first.line.map(String.init)].compactMap { $0 }.joined(separator: ":")
         let count = errors.count == CompilerDiagnostics.maximumDiagnostics ? "\(errors.count)+" : "\(errors.count)"
-        return "`\(command)` failed: \(count) error\(errors.count == 1 ? "" : "s"), first \(location): \(first.message)"
+        return "`\(command)` failed: \(count) error\(errors.count == 1 ? "" : "s")\(ItemResult.firstDiagnosticMarker)\(location): \(first.message)"
     }
 }
 

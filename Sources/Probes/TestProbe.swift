@@ -79,7 +79,7 @@ public struct TestProbe: Sendable {
         if report.failed > 0 {
             let first = report.failures.first.map { failure in
                 let location = [failure.file, failure.line.map(String.init)].compactMap { $0 }.joined(separator: ":")
-                return "; first: \(failure.name ?? "?")\(location.isEmpty ? "" : " at \(location)")"
+                return "\(ItemResult.firstDiagnosticMarker)\(failure.name ?? "?")\(location.isEmpty ? "" : " at \(location)")"
             } ?? ""
             return ProbeOutcome(status: .failed, summary: "\(counts)\(first)", evidence: evidence)
         }

@@ -44,3 +44,16 @@ public struct ManualItem: Codable, Sendable, Equatable {
         self.section = section
     }
 }
+
+extension ItemResult {
+    /// Where a probe's one-line summary turns from counts to naming its first diagnostic
+    /// (`2 errors; first: Sources/A.swift:3: …`). Probes write it; a report that lists the diagnostics
+    /// itself cuts the summary there, so no finding is printed twice.
+    public static let firstDiagnosticMarker = "; first: "
+
+    /// The summary without the part naming the first diagnostic.
+    public var summaryHeadline: String {
+        guard let range = summary.range(of: Self.firstDiagnosticMarker) else { return summary }
+        return String(summary[..<range.lowerBound])
+    }
+}
