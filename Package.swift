@@ -50,21 +50,21 @@ let package = Package(
             name: "GateEngine", dependencies: ["CFAAnalysis", "Checklist", "Git", "Probes", "Verdict"],
             swiftSettings: strict + toolchainSyntax),
         .target(
-            name: "Reporters", dependencies: ["CFAAnalysis", "Checklist", "GateEngine", "Verdict"], swiftSettings: strict + toolchainSyntax),
+            name: "Reporters", dependencies: ["CFAAnalysis", "Checklist", "Verdict"], swiftSettings: strict + toolchainSyntax),
         .target(
             name: "GateCommandLine",
             dependencies: ["CFAAnalysis", "Checklist", "GateEngine", "Git", "Probes", "Reporters", "Verdict"],
             swiftSettings: strict + toolchainSyntax),
         .executableTarget(name: "cfa-gate", dependencies: ["GateCommandLine"], swiftSettings: strict + toolchainSyntax),
 
-        .target(name: "GateTestSupport", path: "Tests/GateTestSupport"),
+        .target(name: "GateTestSupport", dependencies: ["Verdict"], path: "Tests/GateTestSupport"),
         .testTarget(name: "ChecklistTests", dependencies: ["Checklist"]),
         .testTarget(name: "GitTests", dependencies: ["Git", "GateTestSupport"]),
         .testTarget(name: "VerdictTests", dependencies: ["Verdict"]),
         .testTarget(name: "CFAAnalysisTests", dependencies: ["CFAAnalysis", "GateTestSupport"], swiftSettings: toolchainSyntax),
         .testTarget(name: "ProbesTests", dependencies: ["Probes", "Git", "Verdict", "GateTestSupport"], swiftSettings: toolchainSyntax),
         .testTarget(name: "GateEngineTests", dependencies: ["GateEngine", "CFAAnalysis", "Checklist", "Verdict", "Git", "GateTestSupport"], swiftSettings: toolchainSyntax),
-        .testTarget(name: "ReportersTests", dependencies: ["Reporters", "Verdict", "GateEngine"], exclude: ["Golden"], swiftSettings: toolchainSyntax),
+        .testTarget(name: "ReportersTests", dependencies: ["Reporters", "Verdict", "GateTestSupport"], exclude: ["Golden"], swiftSettings: toolchainSyntax),
         .testTarget(name: "GateCommandLineTests", dependencies: ["GateCommandLine", "cfa-gate", "Verdict", "GateTestSupport"], swiftSettings: toolchainSyntax),
     ],
     swiftLanguageModes: [.v6]

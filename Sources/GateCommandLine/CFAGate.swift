@@ -11,14 +11,14 @@ public enum CFAGate {
     ]
 
     static var help: String {
-        let list = commands.map { "  \($0.name.padding(toLength: 8, withPad: " ", startingAt: 0)) \($0.abstract)" }
+        let list = HelpText.columns(commands.map { ($0.name, $0.abstract) })
         return """
             cfa-gate \(version) — decides whether a change to a CFA SwiftUI app may merge.
 
             USAGE: cfa-gate <command> [options]
 
             COMMANDS:
-            \(list.joined(separator: "\n"))
+            \(list)
 
             Run `cfa-gate <command> --help` for a command's options.
 
@@ -73,8 +73,7 @@ struct CommandEntry: Sendable {
             do {
                 command = try Command(arguments: arguments)
             } catch {
-                terminal.err("cfa-gate: \(error)")
-                return ExitCode.usage
+                return terminal.fail(error, exitCode: ExitCode.usage)
             }
             return await command.run(on: terminal)
         }

@@ -39,8 +39,7 @@ struct KeygenCommand: GateCommand {
             terminal.out("keyid:       \(key.publicKey.keyID)")
             return ExitCode.passed
         } catch {
-            terminal.err("cfa-gate: \(error)")
-            return ExitCode.usage
+            return terminal.fail(error, exitCode: ExitCode.usage)
         }
     }
 }

@@ -38,8 +38,7 @@ struct ListCommand: GateCommand {
         do {
             checklist = try ChecklistSource.choose(explicitPath: checklistPath, repositoryRoot: root).load(repositoryRoot: root).checklist
         } catch {
-            terminal.err("cfa-gate: \(error)")
-            return error.exitCode
+            return terminal.fail(error, exitCode: error.exitCode)
         }
         terminal.out("\(checklist.title ?? "Checklist") — \(checklist.path), \(checklist.items.count) items")
         var section: String?? = .none

@@ -107,14 +107,12 @@ struct RunCommand: GateCommand {
         } catch {
             continuation.finish()
             await rendering
-            terminal.err("cfa-gate: \(error)")
-            return error.exitCode
+            return terminal.fail(error, exitCode: error.exitCode)
         }
         do {
             try writeReports(outcome, terminal: terminal)
         } catch {
-            terminal.err("cfa-gate: \(error)")
-            return ExitCode.error
+            return terminal.fail(error, exitCode: ExitCode.error)
         }
         if inGitHubActions {
             outcome.predicate.items.flatMap(GitHubActionsReport.annotations).forEach { json ? terminal.err($0) : terminal.out($0) }

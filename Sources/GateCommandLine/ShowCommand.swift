@@ -41,9 +41,8 @@ struct ShowCommand: GateCommand {
             envelope = try VerdictFile.read(path: verdictPath)
             statement = try DSSE.unverifiedStatement(in: envelope)
         } catch {
-            terminal.err("cfa-gate: \(error)")
-            if case .unreadable = error { return ExitCode.usage }
-            return ExitCode.rejected
+            if case .unreadable = error { return terminal.fail(error, exitCode: ExitCode.usage) }
+            return terminal.fail(error, exitCode: ExitCode.rejected)
         }
         let note = format == "text" ? signatureNote(envelope, environment: terminal.environment) : ""
         terminal.out(ReportFormat(rawValue: format)!.render(statement, environment: terminal.environment, signatureNote: note))

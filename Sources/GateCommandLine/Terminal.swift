@@ -16,6 +16,13 @@ public struct Terminal: Sendable {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 
+    /// The one way a command reports what stopped it: `cfa-gate: <the error's one line>` on standard error,
+    /// and the exit code to return.
+    public func fail(_ error: any Error, exitCode: Int32) -> Int32 {
+        err("cfa-gate: \(error)")
+        return exitCode
+    }
+
     /// Text exactly as given (progress redraws bring their own newlines and cursor movements).
     public func raw(_ text: String, toStandardError: Bool) {
         (toStandardError ? FileHandle.standardError : FileHandle.standardOutput).write(Data(text.utf8))

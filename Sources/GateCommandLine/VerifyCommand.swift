@@ -43,10 +43,9 @@ struct VerifyCommand: GateCommand {
                 verdictPath: verdictPath, publicKeyPath: publicKeyPath, commit: commit, repositoryPath: repositoryPath,
                 environment: terminal.environment)
         } catch {
-            terminal.err("cfa-gate: \(error)")
             switch error {
-            case .setup: return ExitCode.usage
-            case .rejected: return ExitCode.rejected
+            case .setup: return terminal.fail(error, exitCode: ExitCode.usage)
+            case .rejected: return terminal.fail(error, exitCode: ExitCode.rejected)
             }
         }
         let predicate = checked.statement.predicate

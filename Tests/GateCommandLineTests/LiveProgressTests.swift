@@ -1,4 +1,6 @@
+import GateTestSupport
 import Checklist
+@testable import GateCommandLine
 import GateEngine
 import Reporters
 import Testing
@@ -20,7 +22,7 @@ struct TerminalStyleTests {
 struct LiveProgressTests {
     static let item = ChecklistItem(
         number: 24, title: "The package builds", description: "", section: "Build", sectionLevel: 2, line: 3,
-        probe: ProbeBinding(name: "build", arguments: [], line: 3))
+        probe: ProbeBinding(.build(arguments: []), line: 3))
 
     private func render(_ style: TerminalStyle, waitForRedraw: Bool = false) async -> String {
         // A stream keeps the written chunks in order, whichever thread writes them.

@@ -1,4 +1,6 @@
+import GateTestSupport
 import Foundation
+@testable import GateCommandLine
 import GateEngine
 import Reporters
 import Testing
@@ -27,6 +29,9 @@ struct ProgressReporterTests {
         let lines = ProgressReporter.summary(outcome, verifyCommand: "cfa-gate verify /r/.git/cfa-gate/verdicts/x.json --pubkey /r/key.pub")
         #expect(lines.contains("Result: FAILED — 0 passed, 4 failed, 0 error, 1 skipped, 1 manual"))
         #expect(lines.contains("      Tests/AppTests/OrdersFeatureTests.swift:41:9: error: AppTests.OrdersFeatureTests/placesOrder(): Expectation failed: (total → 4) == 5"))
+        // Each failing item's first diagnostic is printed once: in the list, not again after "first:".
+        #expect(lines.contains("  FAIL 25. The tests pass at the final commit: 30 passed, 2 failed, 1 skipped"))
+        #expect(!lines.contains { $0.contains("placesOrder() at ") })
         #expect(lines.contains("Awaiting a person: items 27"))
         #expect(lines.last == "Verify:  cfa-gate verify /r/.git/cfa-gate/verdicts/x.json --pubkey /r/key.pub")
     }

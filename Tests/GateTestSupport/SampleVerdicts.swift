@@ -4,17 +4,17 @@ import Verdict
 /// Fixed verdicts for golden-file tests of every report format: one passing, one failing (compiler
 /// errors, failing tests, rule findings, a dirty tree, a skipped item), one with an error. Dates and
 /// durations are fixed so output is byte-for-byte stable.
-enum SampleVerdicts {
-    static let commit = "0123456789abcdef0123456789abcdef01234567"
-    static let tree = "89abcdef0123456789abcdef0123456789abcdef"
-    static let startedAt = Date(timeIntervalSince1970: 1_795_000_000)
-    static let finishedAt = Date(timeIntervalSince1970: 1_795_000_042.5)
+public enum SampleVerdicts {
+    public static let commit = "0123456789abcdef0123456789abcdef01234567"
+    public static let tree = "89abcdef0123456789abcdef0123456789abcdef"
+    public static let startedAt = Date(timeIntervalSince1970: 1_795_000_000)
+    public static let finishedAt = Date(timeIntervalSince1970: 1_795_000_042.5)
 
     /// A message with every character that needs escaping somewhere: newline, `%`, `:`, `,`, `<`, `&`,
     /// quotes, an emoji and control characters.
-    static let awkwardMessage = "expected \"5\" but got '4' — 100% wrong: a, b <tag> & more 🚦\nsecond line\u{1B}[31m\u{07}"
+    public static let awkwardMessage = "expected \"5\" but got '4' — 100% wrong: a, b <tag> & more 🚦\nsecond line\u{1B}[31m\u{07}"
 
-    static func statement(result: GateResult, items: [ItemResult], awaiting: [ManualItem]) -> Statement {
+    public static func statement(result: GateResult, items: [ItemResult], awaiting: [ManualItem]) -> Statement {
         let predicate = GatePredicate(
             tool: ToolInfo(name: "cfa-gate", version: "0.1.0"),
             swiftToolchain: "Swift version 6.3.1 (swift-6.3.1-RELEASE)",
@@ -26,35 +26,35 @@ enum SampleVerdicts {
         return Statement(repositoryName: "habit-tracker", commit: commit, predicate: predicate)
     }
 
-    static let reviewItem = ManualItem(number: 27, title: "A person has reviewed the change as one feature slice", section: "Human review")
+    public static let reviewItem = ManualItem(number: 27, title: "A person has reviewed the change as one feature slice", section: "Human review")
 
-    static func manual(_ number: Int, _ title: String, section: String) -> ItemResult {
+    public static func manual(_ number: Int, _ title: String, section: String) -> ItemResult {
         ItemResult(
             number: number, title: title, section: section, probe: "manual", status: .manual,
             summary: "awaiting a person's review", durationSeconds: 0, evidence: .empty)
     }
 
-    static let build = ItemResult(
+    public static let build = ItemResult(
         number: 24, title: "The package builds", section: "Build, tests and tree", probe: "build", status: .passed,
         summary: "`swift build` succeeded", durationSeconds: 12.25,
         evidence: Evidence(logs: [LogReference(name: "24-build", path: "\(commit).logs/24-build.log", sha256: String(repeating: "1", count: 64), bytes: 2048)]))
 
-    static let tests = ItemResult(
+    public static let tests = ItemResult(
         number: 25, title: "The tests pass at the final commit", section: "Build, tests and tree", probe: "test", status: .passed,
         summary: "32 passed, 0 failed, 0 skipped", durationSeconds: 6.5,
         evidence: Evidence(tests: TestCounts(passed: 32, failed: 0, skipped: 0)))
 
-    static let clean = ItemResult(
+    public static let clean = ItemResult(
         number: 26, title: "The working tree is clean at the final commit", section: "Build, tests and tree", probe: "git-clean",
         status: .passed, summary: "working tree clean before and after the probes ran", durationSeconds: 0.01, evidence: .empty)
 
-    static let passing = statement(
+    public static let passing = statement(
         result: .passed,
         items: [manual(1, "Each screen owns a private, dedicated ViewModel", section: "Screens and ViewModels"), build, tests, clean,
                 manual(27, reviewItem.title, section: "Human review")],
         awaiting: [ManualItem(number: 1, title: "Each screen owns a private, dedicated ViewModel", section: "Screens and ViewModels"), reviewItem])
 
-    static let failing = statement(
+    public static let failing = statement(
         result: .failed,
         items: [
             ItemResult(
@@ -98,7 +98,7 @@ enum SampleVerdicts {
         ],
         awaiting: [reviewItem])
 
-    static let errored = statement(
+    public static let errored = statement(
         result: .error,
         items: [
             ItemResult(

@@ -1,3 +1,4 @@
+import GateTestSupport
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML

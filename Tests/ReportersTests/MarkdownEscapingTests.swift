@@ -1,3 +1,4 @@
+import GateTestSupport
 import Testing
 import Verdict
 

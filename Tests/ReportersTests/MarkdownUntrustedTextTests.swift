@@ -1,3 +1,4 @@
+import GateTestSupport
 import Testing
 
 @testable import Reporters

@@ -1,10 +1,11 @@
 import Checklist
 import GateEngine
+import Reporters
 import Verdict
 
 /// Progress for `cfa-gate run`: finished items as permanent lines; on a TTY, the running items below them,
 /// redrawn in place with their elapsed time.
-public actor LiveProgress {
+actor LiveProgress {
     private let style: TerminalStyle
     private let write: @Sendable (String) -> Void
     private var running: [(item: ChecklistItem, started: ContinuousClock.Instant)] = []
@@ -16,7 +17,7 @@ public actor LiveProgress {
 
     /// `write` receives text that already ends with its newlines. `details` adds lines after a finished
     /// item's line (GitHub Actions log groups, for instance).
-    public init(
+    init(
         style: TerminalStyle, details: @escaping @Sendable (ItemResult) -> [String] = { _ in [] },
         write: @escaping @Sendable (String) -> Void
     ) {
@@ -26,7 +27,7 @@ public actor LiveProgress {
     }
 
     /// Renders events until the stream ends; on a TTY it also redraws ten times a second.
-    public func consume(_ events: AsyncStream<GateEvent>) async {
+    func consume(_ events: AsyncStream<GateEvent>) async {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { for await event in events { await self.handle(event) } }
             if style.live {
@@ -43,7 +44,7 @@ public actor LiveProgress {
         clearRunning()
     }
 
-    public func handle(_ event: GateEvent) {
+    func handle(_ event: GateEvent) {
         switch event {
         case .itemStarted(let item):
             if style.live {

@@ -1,10 +1,11 @@
 import Checklist
 import GateEngine
+import Reporters
 import Verdict
 
 /// One line per event while a run goes: when an item starts and when it finishes, with its status and time.
-public enum ProgressReporter {
-    public static func line(for event: GateEvent, style: TerminalStyle = .plain) -> String? {
+enum ProgressReporter {
+    static func line(for event: GateEvent, style: TerminalStyle = .plain) -> String? {
         switch event {
         case .checklistLoaded(let path, let count):
             return "checklist \(path): \(count) items"
@@ -20,7 +21,7 @@ public enum ProgressReporter {
 
     /// The closing lines of `run`: the result, counts, failures with their first evidence, where the
     /// verdict is, and how to check it.
-    public static func summary(_ outcome: GateOutcome, verifyCommand: String, style: TerminalStyle = .plain) -> [String] {
+    static func summary(_ outcome: GateOutcome, verifyCommand: String, style: TerminalStyle = .plain) -> [String] {
         let predicate = outcome.predicate
         var lines = [""]
         let counts = ItemStatus.allCases.map { status in
@@ -28,7 +29,9 @@ public enum ProgressReporter {
         }
         lines.append("Result: \(predicate.result.painted(predicate.result.banner, style)) — \(counts.joined(separator: ", "))")
         for item in predicate.items where item.status == .failed || item.status == .error {
-            lines.append("  \(item.status.painted(item.status.label, style)) \(item.number). \(item.title): \(item.summary)")
+            // The diagnostics are listed below, so the summary's "first: …" would print the first one twice.
+            let summary = item.evidence.diagnostics.isEmpty ? item.summary : item.summaryHeadline
+            lines.append("  \(item.status.painted(item.status.label, style)) \(item.number). \(item.title): \(summary)")
             for diagnostic in item.evidence.diagnostics.prefix(3) {
                 lines.append("      \(diagnostic.locatedMessage)")
             }

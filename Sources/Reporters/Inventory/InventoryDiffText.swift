@@ -67,3 +67,23 @@ public enum InventoryDiffText {
         return lines.joined(separator: "\n")
     }
 }
+
+extension InventoryDiffText {
+    /// `inventory --diff` in one of its formats, from the evidence the inventory item records; nil when the
+    /// evidence holds no diff.
+    public static func report(_ evidence: Evidence, format: String) -> String? {
+        guard let changes = evidence.inventory else { return nil }
+        switch format {
+        case "json":
+            struct Document: Encodable {
+                var inventory: InventoryChanges
+                var problems: [Diagnostic]
+            }
+            return JSONText.pretty(Document(inventory: changes, problems: evidence.diagnostics))
+        case "markdown":
+            return markdown(changes, problems: evidence.diagnostics)
+        default:
+            return ([text(changes, problems: evidence.diagnostics)] + evidence.excerpt).joined(separator: "\n")
+        }
+    }
+}

@@ -14,7 +14,7 @@ extension ItemStatus {
 }
 
 extension ItemStatus {
-    func painted(_ text: String, _ style: TerminalStyle) -> String {
+    package func painted(_ text: String, _ style: TerminalStyle) -> String {
         switch self {
         case .passed: style.paint(text, "32")
         case .failed: style.paint(text, "31")
@@ -28,7 +28,7 @@ extension ItemStatus {
 extension GateResult {
     public var banner: String { rawValue.uppercased() }
 
-    func painted(_ text: String, _ style: TerminalStyle) -> String {
+    package func painted(_ text: String, _ style: TerminalStyle) -> String {
         switch self {
         case .passed: style.paint(text, "1;32")
         case .failed: style.paint(text, "1;31")
@@ -37,8 +37,8 @@ extension GateResult {
     }
 }
 
-enum DurationText {
-    static func seconds(_ value: Double) -> String {
+package enum DurationText {
+    package static func seconds(_ value: Double) -> String {
         value < 60 ? String(format: "%.1fs", value) : "\(Int(value) / 60)m\(String(format: "%02d", Int(value) % 60))s"
     }
 }

@@ -18,7 +18,7 @@ public struct TerminalStyle: Sendable, Equatable {
         return TerminalStyle(live: isTTY && !dumb && progressRequested, colour: isTTY && !dumb && !noColour)
     }
 
-    func paint(_ text: String, _ code: String) -> String {
+    package func paint(_ text: String, _ code: String) -> String {
         colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 }
