@@ -10,7 +10,7 @@ public struct ProbeBinding: Sendable, Equatable {
     }
 
     /// The kind's name as the checklist writes it: `build`, `git-clean`, `manual`…
-    public var name: String { kind.name }
+    public var name: String { kind.name.rawValue }
 
     public var isManual: Bool { kind == .manual }
 

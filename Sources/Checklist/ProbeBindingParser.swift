@@ -18,20 +18,24 @@ struct ProbeBindingParser {
         return ProbeBinding(try kind(named: name, arguments: arguments, line: line), line: line)
     }
 
-    private func kind(named name: String, arguments: [String], line: Int) throws(ChecklistError) -> ProbeKind {
+    private func kind(named text: String, arguments: [String], line: Int) throws(ChecklistError) -> ProbeKind {
+        guard let name = ProbeKind.Name(rawValue: text) else {
+            throw .unknownProbe(path: path, line: line, name: text, knownProbes: ProbeKind.names)
+        }
         switch name {
-        case "build": return .build(arguments: arguments)
-        case "test": return .test(arguments: arguments)
-        case "cfa": return .cfa(rules: arguments)
-        case "command": throw .commandWithoutColon(path: path, line: line)
-        case "manual":
+        case .build: return .build(arguments: arguments)
+        case .test: return .test(arguments: arguments)
+        case .cfa: return .cfa(rules: arguments)
+        case .command: throw .commandWithoutColon(path: path, line: line)
+        case .manual:
             guard arguments.isEmpty else { throw .manualWithArguments(path: path, line: line) }
             return .manual
-        case "git-clean", "inventory":
-            guard arguments.isEmpty else { throw .probeWithArguments(path: path, line: line, name: name) }
-            return name == "inventory" ? .inventory : .gitClean
-        default:
-            throw .unknownProbe(path: path, line: line, name: name, knownProbes: ProbeKind.names)
+        case .gitClean:
+            guard arguments.isEmpty else { throw .probeWithArguments(path: path, line: line, name: text) }
+            return .gitClean
+        case .inventory:
+            guard arguments.isEmpty else { throw .probeWithArguments(path: path, line: line, name: text) }
+            return .inventory
         }
     }
 }

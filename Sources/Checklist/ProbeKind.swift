@@ -16,21 +16,28 @@ public enum ProbeKind: Sendable, Equatable {
     /// A person decides.
     case manual
 
-    /// The name a checklist binds the kind with, as the parser reads it.
-    public var name: String {
+    /// The names a checklist binds kinds with. The parser switches over these, so a new kind needs a name and a
+    /// way to read it before anything compiles.
+    public enum Name: String, CaseIterable, Sendable {
+        case build, test
+        case gitClean = "git-clean"
+        case command, cfa, inventory, manual
+    }
+
+    public var name: Name {
         switch self {
-        case .build: "build"
-        case .test: "test"
-        case .gitClean: "git-clean"
-        case .command: "command"
-        case .cfa: "cfa"
-        case .inventory: "inventory"
-        case .manual: "manual"
+        case .build: .build
+        case .test: .test
+        case .gitClean: .gitClean
+        case .command: .command
+        case .cfa: .cfa
+        case .inventory: .inventory
+        case .manual: .manual
         }
     }
 
     /// Every name a checklist may bind, sorted, for the "use one of" part of an error.
-    public static let names = ["build", "cfa", "command", "git-clean", "inventory", "manual", "test"]
+    public static var names: [String] { Name.allCases.map(\.rawValue).sorted() }
 
     /// The arguments as written after the name (for `command`, the command itself).
     public var arguments: [String] {
