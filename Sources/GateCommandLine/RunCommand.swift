@@ -9,8 +9,8 @@ struct RunCommand: GateCommand {
     static let name = "run"
     static let abstract = "Run every checklist item against the repository and write a signed verdict."
     static let help = """
-        USAGE: cfa-gate run [--repo DIR] [--package-path DIR] [--checklist FILE] [--key FILE]
-                            [--out FILE] [--format text|json]
+        USAGE: cfa-gate run [--repo DIR] [--package-path DIR] [--policy-ref REV] [--checklist FILE]
+                            [--config FILE] [--key FILE] [--out FILE] [--format text|json]
                             [--build-timeout D] [--test-timeout D] [--command-timeout D]
                             [--no-progress] [--junit FILE] [--sarif FILE] [--summary FILE] [--base REV]
 
@@ -21,11 +21,18 @@ struct RunCommand: GateCommand {
         OPTIONS:
           --repo DIR            Repository to gate (default: the one containing the current folder).
           --package-path DIR    Swift package inside the repository, relative to its root (default: .).
-          --checklist FILE      Checklist to use. Default: the repository's gate/cfa-change-gate.md,
-                                else the checklist built into cfa-gate.
-          --key FILE            Ed25519 private key (PKCS#8 PEM) to sign with. Default: the
-                                CFA_GATE_SIGNING_KEY variable (a path or the PEM text), else a key
-                                kept in .git/cfa-gate/ and created on first use.
+          --policy-ref REV      Trusted revision to read the policy from: the checklist
+                                gate/cfa-change-gate.md and .cfa-gate.json, from git objects.
+                                Default: the base (see --base); the change's own copies are only
+                                listed under "policy change". A first commit uses its own files.
+          --checklist FILE      Run this checklist file instead of the policy revision's (for
+                                editing a checklist locally; verify --policy-ref will not accept it
+                                unless it is the same).
+          --config FILE         Use this analyser configuration instead of the policy revision's.
+          --key FILE            Ed25519 private key (PKCS#8 PEM) to sign with, outside the working
+                                tree. Default: the CFA_GATE_SIGNING_KEY variable (a path or the PEM
+                                text), else a key kept in .git/cfa-gate/ and created on first use.
+                                The key is read before any probe starts and never reaches one.
           --out FILE            Where to write the verdict (default: .git/cfa-gate/verdicts/<commit>.json).
                                 Full probe logs go beside it in <name>.logs/.
           --format text|json    text: progress and a summary; json: the signed verdict on standard
@@ -38,8 +45,9 @@ struct RunCommand: GateCommand {
           --junit FILE          Also write JUnit XML: a testsuite per section, a testcase per item.
           --sarif FILE          Also write SARIF 2.1.0 (rule findings, compiler errors, failing tests).
           --summary FILE        Also write the Markdown review page.
-          --base REV            Base commit of the inventory diff (default: the merge-base with the
-                                upstream, else origin/main or main, else the first parent).
+          --base REV            Base commit of the inventory diff and of the policy (default: the
+                                merge-base with the upstream, else origin/main or main, else the
+                                first parent).
 
         In GitHub Actions (GITHUB_ACTIONS=true) each finished item's evidence is printed in a
         ::group::, findings become ::error/::warning annotations, and the Markdown page is appended
@@ -61,7 +69,7 @@ struct RunCommand: GateCommand {
             arguments, command: Self.name,
             valueOptions: [
                 "--repo", "--package-path", "--checklist", "--key", "--out", "--format", "--build-timeout",
-                "--test-timeout", "--command-timeout", "--junit", "--sarif", "--summary", "--base",
+                "--test-timeout", "--command-timeout", "--junit", "--sarif", "--summary", "--base", "--policy-ref", "--config",
             ], flagOptions: ["--no-progress"])
         reportPaths = [
             (.junit, reader.options["--junit"]), (.sarif, reader.options["--sarif"]), (.markdown, reader.options["--summary"]),
@@ -81,7 +89,8 @@ struct RunCommand: GateCommand {
             checklistPath: reader.options["--checklist"], keyPath: reader.options["--key"],
             outputPath: reader.options["--out"], buildTimeout: try duration("--build-timeout"),
             testTimeout: try duration("--test-timeout"), commandTimeout: try duration("--command-timeout"),
-            baseRevision: reader.options["--base"],
+            baseRevision: reader.options["--base"], policyRef: reader.options["--policy-ref"],
+            configurationPath: reader.options["--config"],
             environment: ProcessInfo.processInfo.environment, tool: ToolInfo(name: "cfa-gate", version: CFAGate.version))
     }
 

@@ -8,9 +8,11 @@ struct VerifyCommand: GateCommand {
     static let abstract = "Check a verdict's signature and that it is for the named commit."
     static let help = """
         USAGE: cfa-gate verify VERDICT [--pubkey FILE] [--commit REV] [--repo DIR]
+                                       [--policy-ref REV] [--checklist FILE] [--config FILE]
 
         Checks the DSSE signature of VERDICT against the trusted public key, checks that the
-        in-toto statement names the commit REV (default: HEAD), and prints the gate's result.
+        in-toto statement names the commit REV (default: HEAD), optionally checks that it was
+        made under the trusted policy, and prints the gate's result.
 
         OPTIONS:
           --pubkey FILE   PEM public key to trust (the .pub written by `cfa-gate keygen`).
@@ -19,6 +21,12 @@ struct VerifyCommand: GateCommand {
           --commit REV    Commit the verdict must be for (default: HEAD). Without a repository,
                           give the full 40-character commit id.
           --repo DIR      Repository to resolve REV in (default: the current one).
+          --policy-ref REV
+                          The verdict's checklist and .cfa-gate.json must be the ones at REV
+                          (read from git objects), e.g. the protected branch origin/main.
+          --checklist FILE
+          --config FILE   The verdict's checklist / configuration must be this file (replacing
+                          REV's of that role). A role named by neither must have had no file.
 
         \(ExitCode.helpText)
         """
@@ -27,13 +35,17 @@ struct VerifyCommand: GateCommand {
     var publicKeyPath: String?
     var commit: String?
     var repositoryPath: String?
+    var policy: VerdictCheck.PolicyExpectation
 
     init(arguments: [String]) throws(UsageError) {
-        let reader = try ArgumentReader(arguments, command: Self.name, valueOptions: ["--pubkey", "--commit", "--repo"])
+        let reader = try ArgumentReader(
+            arguments, command: Self.name, valueOptions: ["--pubkey", "--commit", "--repo", "--policy-ref", "--checklist", "--config"])
         verdictPath = try reader.positional(named: "a VERDICT file", command: Self.name)
         publicKeyPath = reader.options["--pubkey"]
         commit = reader.options["--commit"]
         repositoryPath = reader.options["--repo"]
+        policy = VerdictCheck.PolicyExpectation(
+            ref: reader.options["--policy-ref"], checklistPath: reader.options["--checklist"], configurationPath: reader.options["--config"])
     }
 
     func run(on terminal: Terminal) async -> Int32 {
@@ -41,7 +53,7 @@ struct VerifyCommand: GateCommand {
         do {
             checked = try VerdictCheck.verify(
                 verdictPath: verdictPath, publicKeyPath: publicKeyPath, commit: commit, repositoryPath: repositoryPath,
-                environment: terminal.environment)
+                environment: terminal.environment, policy: policy)
         } catch {
             switch error {
             case .setup: return terminal.fail(error, exitCode: ExitCode.usage)
@@ -51,6 +63,9 @@ struct VerifyCommand: GateCommand {
         let predicate = checked.statement.predicate
         terminal.out("signature: valid (Ed25519, keyid \(checked.keyID))")
         terminal.out("commit:    \(checked.commit) matches")
+        if !policy.isEmpty {
+            terminal.out("policy:    matches \(policy.ref ?? "the files given")")
+        }
         terminal.out("result:    \(predicate.result.rawValue)")
         if !predicate.awaitingReview.isEmpty {
             terminal.out("awaiting a person: items \(ItemNumbers.compact(predicate.awaitingReview.map(\.number)))")

@@ -12,6 +12,7 @@ public enum GateError: Error, Equatable, CustomStringConvertible {
     case analysisConfiguration(ConfigurationFile.LoadError)
     case noPackage(path: String)
     case key(KeyError)
+    case keyInsideWorkTree(path: String)
     case verdictWrite(VerdictFileError)
     case logs(path: String, reason: String)
     case interrupted
@@ -27,6 +28,8 @@ public enum GateError: Error, Equatable, CustomStringConvertible {
         case .noPackage(let path):
             "\(path): no Package.swift here — pass --package-path DIR (relative to the repository) or set package-path in the checklist"
         case .key(let error): "\(error)"
+        case .keyInsideWorkTree(let path):
+            "\(path): the signing key is inside the repository's working tree, where every probe can read it — keep it outside the clone (e.g. in $RUNNER_TEMP), or pass the PEM text in \(KeyProtection.signingKeyVariable)"
         case .verdictWrite(let error): "\(error)"
         case .logs(let path, let reason): "\(path): cannot keep the probe logs: \(reason)"
         case .interrupted: "interrupted: the probes were stopped and no verdict was written"
@@ -37,7 +40,7 @@ public enum GateError: Error, Equatable, CustomStringConvertible {
     /// 130 for Ctrl-C, as shells report it.
     public var exitCode: Int32 {
         switch self {
-        case .repository, .checklist, .checklistUnreadable, .unknownRule, .analysisConfiguration, .noPackage, .key: 2
+        case .repository, .checklist, .checklistUnreadable, .unknownRule, .analysisConfiguration, .noPackage, .key, .keyInsideWorkTree: 2
         case .verdictWrite, .logs: 3
         case .interrupted: 130
         }

@@ -16,17 +16,24 @@ public struct GateOptions: Sendable {
     public var buildTimeout: Duration?
     public var testTimeout: Duration?
     public var commandTimeout: Duration?
-    /// The base of the inventory diff (`--base REV`); chosen automatically when nil.
+    /// The base of the inventory diff (`--base REV`); chosen automatically when nil. The policy is read there too.
     public var baseRevision: String?
+    /// `--policy-ref REV`: the trusted revision to read the checklist and configuration from, instead of the base.
+    public var policyRef: String?
+    /// `--config FILE`: an analyser configuration to use instead of the policy revision's.
+    public var configurationPath: String?
     public var environment: [String: String]
     public var tool: ToolInfo
 
     public init(
         repositoryPath: String = ".", packagePath: String? = nil, checklistPath: String? = nil, keyPath: String? = nil,
         outputPath: String? = nil, buildTimeout: Duration? = nil, testTimeout: Duration? = nil,
-        commandTimeout: Duration? = nil, baseRevision: String? = nil, environment: [String: String], tool: ToolInfo
+        commandTimeout: Duration? = nil, baseRevision: String? = nil, policyRef: String? = nil, configurationPath: String? = nil,
+        environment: [String: String], tool: ToolInfo
     ) {
         self.baseRevision = baseRevision
+        self.policyRef = policyRef
+        self.configurationPath = configurationPath
         self.repositoryPath = repositoryPath
         self.packagePath = packagePath
         self.checklistPath = checklistPath
@@ -63,21 +70,26 @@ public enum Gate {
     public static func run(
         _ options: GateOptions, progress: @escaping @Sendable (GateEvent) -> Void = { _ in }
     ) async throws(GateError) -> GateOutcome {
+        // Before anything of the change runs: a probe running as this user must not read this process's memory.
+        KeyProtection.hideProcess()
         let (root, gitDirectory, head) = try openRepository(options.repositoryPath)
-        let source = ChecklistSource.choose(explicitPath: options.checklistPath, repositoryRoot: root)
-        let (checklist, markdown) = try source.load(repositoryRoot: root)
+        let setup = try PolicySetup.prepare(options, repositoryRoot: root, head: head.commit)
+        let checklist = setup.loaded.checklist
         progress(.checklistLoaded(path: checklist.path, itemCount: checklist.items.count))
 
-        let packagePath = normalisedPackagePath(options.packagePath ?? checklist.options.packagePath ?? ".")
+        let packagePath = setup.loaded.packagePath
         let packageDirectory = packagePath == "." ? root : "\(root)/\(packagePath)"
         let needsPackage = checklist.items.contains { $0.probe.kind.needsSwiftPackage }
         if needsPackage && !FileManager.default.fileExists(atPath: "\(packageDirectory)/Package.swift") {
             throw .noPackage(path: packageDirectory)
         }
-        let analysisConfiguration = try analysisSetup(for: checklist, repositoryRoot: root, packagePath: packagePath)
+        let analysisConfiguration = try analysisSetup(for: checklist, policy: setup.loaded.policy)
         let inventoryBase = try inventorySetup(for: checklist, repositoryRoot: root, base: options.baseRevision)
-        let signing = try SigningKeyResolver.resolve(
-            keyPath: options.keyPath, environment: options.environment, gitDirectory: gitDirectory)
+        let signing = try signingKey(options, repositoryRoot: root, gitDirectory: gitDirectory)
+        var childEnvironment = options.environment
+        childEnvironment.removeValue(forKey: KeyProtection.signingKeyVariable)
+        let policyChanges = await setup.changes(packagePath: packagePath)
+        let before = try RunIntegrity.snapshot(repositoryRoot: root)
 
         let verdictPath = options.outputPath.map(absolute) ?? "\(gitDirectory)/cfa-gate/verdicts/\(head.commit).json"
         let staging = "\(gitDirectory)/cfa-gate/runs/\(UUID().uuidString)"
@@ -88,7 +100,7 @@ public enum Gate {
         }
         let context = ProbeContext(
             repositoryRoot: root, packageDirectory: packageDirectory, logDirectory: staging,
-            environment: options.environment,
+            environment: childEnvironment,
             timeouts: ProbeTimeouts(
                 build: options.buildTimeout ?? checklist.options.buildTimeout ?? ProbeTimeouts().build,
                 test: options.testTimeout ?? checklist.options.testTimeout ?? ProbeTimeouts().test,
@@ -103,6 +115,7 @@ public enum Gate {
         let items = scheduled.items
         let swiftVersion = await toolchain
         let finishedAt = Date()
+        let runErrors = RunIntegrity.check(before, repositoryRoot: root)
 
         if ProcessInterruption.isRequested || Task.isCancelled {
             try? FileManager.default.removeItem(atPath: staging)
@@ -112,14 +125,16 @@ public enum Gate {
         let logs = try VerdictLogs.keep(staging: staging, beside: verdictPath)
         let predicate = GatePredicate(
             tool: options.tool, swiftToolchain: swiftVersion,
-            checklist: ChecklistInfo(path: checklist.path, sha256: Digest.sha256Hex(Data(markdown.utf8)), title: checklist.title),
+            checklist: ChecklistInfo(path: checklist.path, sha256: setup.loaded.policy.file(.checklist)?.sha256 ?? "", title: checklist.title),
             repository: RepositoryInfo(commit: head.commit, tree: head.tree, branch: head.branch, packagePath: packagePath),
             startedAt: startedAt, finishedAt: finishedAt,
-            result: GateResult(items: items, allowSkipped: checklist.options.allowSkipped ?? false),
+            result: runErrors.isEmpty ? GateResult(items: items, allowSkipped: checklist.options.allowSkipped ?? false) : .error,
             signer: signing.signer,
             awaitingReview: checklist.items.filter(\.probe.isManual).map { ManualItem(number: $0.number, title: $0.title, section: $0.section) },
             items: items.map(logs.relocate),
-            analysis: scheduled.analysis.map { summary(of: $0, checklist: checklist) })
+            analysis: scheduled.analysis.map { summary(of: $0, checklist: checklist) },
+            policy: setup.loaded.policy.record(changes: policyChanges),
+            runErrors: runErrors.isEmpty ? nil : runErrors)
         let statement = Statement(
             repositoryName: URL(fileURLWithPath: root).lastPathComponent, commit: head.commit, predicate: predicate)
         let envelope: Envelope
@@ -143,9 +158,7 @@ public enum Gate {
     }
 
     /// For a checklist with `cfa` items: their rule ids must exist, and `.cfa-gate.json` must read.
-    static func analysisSetup(
-        for checklist: Checklist, repositoryRoot: String, packagePath: String
-    ) throws(GateError) -> AnalysisConfiguration? {
+    static func analysisSetup(for checklist: Checklist, policy: Policy) throws(GateError) -> AnalysisConfiguration? {
         let lanes = ItemScheduler.Lanes(checklist.items)
         guard !lanes.cfa.isEmpty || !lanes.inventory.isEmpty else { return nil }
         for (item, rules) in lanes.cfa {
@@ -154,11 +167,20 @@ public enum Gate {
                 throw .unknownRule(checklist: checklist.path, line: item.probe.line, rule: rule)
             }
         }
-        do {
-            return try ConfigurationFile.load(repositoryRoot: repositoryRoot, scope: packagePath)
-        } catch {
-            throw .analysisConfiguration(error)
+        return try policy.configuration()
+    }
+
+    /// The signing key, read before any probe starts; then its variable is erased from this process's
+    /// environment block. A key file inside the working tree is refused: every probe can read the tree.
+    static func signingKey(_ options: GateOptions, repositoryRoot: String, gitDirectory: String) throws(GateError) -> SigningKeyResolver.Resolved {
+        let variable = KeyProtection.signingKeyVariable
+        let environmentValue = options.environment[variable].flatMap { $0.isEmpty || $0.contains("-----BEGIN") ? nil : $0 }
+        for path in [options.keyPath, environmentValue].compactMap({ $0 }) where KeyProtection.isInsideWorkTree(path, repositoryRoot: repositoryRoot) {
+            throw .keyInsideWorkTree(path: path)
         }
+        let signing = try SigningKeyResolver.resolve(keyPath: options.keyPath, environment: options.environment, gitDirectory: gitDirectory)
+        KeyProtection.erase(variable: variable)
+        return signing
     }
 
     /// For a checklist with an `inventory` item: the base it diffs against, chosen before anything runs so that

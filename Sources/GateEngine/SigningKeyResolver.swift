@@ -1,10 +1,11 @@
 import Foundation
+import Probes
 import Verdict
 
 /// Picks the key a verdict is signed with: `--key FILE`, else `CFA_GATE_SIGNING_KEY` (a path or the PEM
 /// text itself), else a key kept inside the repository's `.git` folder, created on first use.
 public enum SigningKeyResolver {
-    public static let environmentVariable = "CFA_GATE_SIGNING_KEY"
+    public static let environmentVariable = ChildProcess.signingKeyVariable
 
     public static func localKeyPath(gitDirectory: String) -> String {
         "\(gitDirectory)/cfa-gate/local-signing-key.pem"

@@ -24,9 +24,26 @@ public enum VerdictCheck {
         public var commit: String
     }
 
+    /// The policy a verdict must have been made under: the checklist and configuration at a trusted revision
+    /// (`--policy-ref`), or files (`--checklist`, `--config`), a file replacing the revision's of its role.
+    public struct PolicyExpectation: Sendable, Equatable {
+        public var ref: String?
+        public var files: [PolicyFileRole: String]
+
+        public init(ref: String? = nil, checklistPath: String? = nil, configurationPath: String? = nil) {
+            self.ref = ref
+            var files: [PolicyFileRole: String] = [:]
+            files[.checklist] = checklistPath
+            files[.configuration] = configurationPath
+            self.files = files
+        }
+
+        public var isEmpty: Bool { ref == nil && files.isEmpty }
+    }
+
     public static func verify(
         verdictPath: String, publicKeyPath: String?, commit: String?, repositoryPath: String?,
-        environment: [String: String]
+        environment: [String: String], policy: PolicyExpectation = PolicyExpectation()
     ) throws(Failure) -> Checked {
         let repository = try? GitRepository.discover(startingAt: Gate.absolute(repositoryPath ?? "."))
         if repositoryPath != nil && repository == nil {
@@ -81,6 +98,56 @@ public enum VerdictCheck {
             throw .rejected(
                 "\(verdictPath): the verdict is for commit \(recorded.first ?? "(none)"), not \(expected) — run the gate at this commit")
         }
+        if !policy.isEmpty {
+            try checkPolicy(statement.predicate, against: policy, repository: repository, verdictPath: verdictPath)
+        }
         return Checked(statement: statement, keyID: key.keyID, commit: expected)
+    }
+
+    /// Every policy file's digest in the verdict must equal the expected file's; a role the expectation does not
+    /// name (a `--checklist` without `--policy-ref` or `--config`) is expected to have had no file.
+    static func checkPolicy(
+        _ predicate: GatePredicate, against expectation: PolicyExpectation, repository: GitRepository?, verdictPath: String
+    ) throws(Failure) {
+        guard let recorded = predicate.policy else {
+            throw .rejected("\(verdictPath): the verdict records no policy, so it cannot be shown to follow the protected one — run the gate again with this cfa-gate")
+        }
+        let packagePath = predicate.repository.packagePath
+        var location: PolicyLocation?
+        if let ref = expectation.ref {
+            guard let repository else { throw .setup("--policy-ref \(ref) needs a repository — run inside a clone or pass --repo DIR") }
+            do {
+                let commit = try repository.resolveCommit(ref)
+                location = PolicyLocation(source: .ref, commit: commit, description: ref)
+            } catch {
+                throw .setup("--policy-ref: \(error)")
+            }
+        }
+        let trusted = location?.description ?? "the files given"
+        for role in PolicyFileRole.allCases {
+            let expected: PolicyFile?
+            do {
+                if let path = expectation.files[role] {
+                    expected = try PolicyReader.explicitFile(role, path: path, repositoryRoot: repository?.workingDirectory ?? "/")
+                } else if let location, let repository {
+                    switch role {
+                    case .checklist: expected = try PolicyReader.checklistFile(at: location, repository: repository)
+                    case .configuration: expected = try PolicyReader.configurationFile(at: location, repository: repository, packagePath: packagePath)
+                    }
+                } else {
+                    expected = nil
+                }
+            } catch {
+                throw .setup("\(error)")
+            }
+            let found = recorded.file(role)
+            guard found?.sha256 != expected?.sha256 else { continue }
+            func describe(_ file: (path: String, sha256: String?)?) -> String {
+                guard let file, let digest = file.sha256 else { return "none" }
+                return "\(file.path), sha256 \(digest.prefix(12))…"
+            }
+            throw .rejected(
+                "\(verdictPath): policy differs — the verdict's \(role.rawValue) (\(describe(found.map { ($0.path, $0.sha256) }))) is not \(trusted)'s (\(describe(expected.map { ($0.path, $0.sha256) }))): the verdict was not made under that policy")
+        }
     }
 }

@@ -96,7 +96,7 @@ extension GitRepository {
     }
 
     /// The 7-digit abbreviation used in messages.
-    static func short(_ commitID: String) -> String {
+    public static func short(_ commitID: String) -> String {
         String(commitID.prefix(7))
     }
 

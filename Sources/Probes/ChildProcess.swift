@@ -76,6 +76,15 @@ public struct ChildProcess: Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // The child keeps standard input, output and error and nothing else: a descriptor the gate holds (a
+        // key file being read, a log, a libgit2 pack) must not be readable by the code under test.
+        if let closeFrom = spawnAddCloseFrom {
+            guard closeFrom(&actions, 3) == 0 else {
+                return .failure(SpawnFailure(message: "cannot start \(executable): this C library cannot close the child's descriptors"))
+            }
+        } else {
+            Self.markDescriptorsCloseOnExec()
+        }
         guard let addChdir = spawnAddChdir, addChdir(&actions, workingDirectory) == 0 else {
             return .failure(SpawnFailure(message: "cannot start \(executable) in \(workingDirectory): this C library cannot set a child's directory"))
         }
@@ -97,7 +106,7 @@ public struct ChildProcess: Sendable {
             &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
         let argv = [executable] + arguments
-        let envp = environment.map { "\($0.key)=\($0.value)" }
+        let envp = Self.childEnvironment(environment).map { "\($0.key)=\($0.value)" }
         var pid = pid_t()
         let status = withCStringArray(argv) { argvPointer in
             withCStringArray(envp) { envPointer in
@@ -108,6 +117,31 @@ public struct ChildProcess: Sendable {
             return .failure(SpawnFailure(message: "could not start \(executable): \(String(cString: strerror(status)))"))
         }
         return .success(pid)
+    }
+
+    /// Variables no child process ever sees, whatever environment it is given: the signing key (its PEM
+    /// text or its path). Every probe, build, test and command is code the change under test controls.
+    public static let withheldVariables: Set<String> = [signingKeyVariable]
+    public static let signingKeyVariable = "CFA_GATE_SIGNING_KEY"
+
+    /// The environment a child actually gets.
+    public static func childEnvironment(_ environment: [String: String]) -> [String: String] {
+        environment.filter { !withheldVariables.contains($0.key) }
+    }
+
+    /// Where `posix_spawn_file_actions_addclosefrom_np` is missing (glibc before 2.34, other systems): every
+    /// open descriptor above 2 gets close-on-exec, so the exec in the child drops it.
+    private static func markDescriptorsCloseOnExec() {
+        #if os(Linux)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        let descriptors = names.compactMap(Int32.init)
+        #else
+        let descriptors = Array(Int32(3)..<Int32(getdtablesize()))
+        #endif
+        for descriptor in descriptors where descriptor > 2 {
+            let flags = fcntl(descriptor, F_GETFD)
+            if flags >= 0 { _ = fcntl(descriptor, F_SETFD, flags | FD_CLOEXEC) }
+        }
     }
 
     private func reap(_ pid: pid_t, blocking: Bool) -> ProcessTermination? {
@@ -147,6 +181,12 @@ public struct ChildProcess: Sendable {
 private typealias AddChdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
 private let spawnAddChdir: AddChdir? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addchdir_np")
     .map { unsafeBitCast($0, to: AddChdir.self) }
+
+/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+) closes every descriptor from a number up in the
+/// child only; looked up like `addchdir` because the header hides it behind `_GNU_SOURCE`.
+private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+private let spawnAddCloseFrom: AddCloseFrom? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+    .map { unsafeBitCast($0, to: AddCloseFrom.self) }
 
 /// Builds a NULL-terminated `char *[]` for the duration of `body`.
 private func withCStringArray<Result>(

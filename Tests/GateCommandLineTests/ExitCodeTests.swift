@@ -7,10 +7,7 @@ import Verdict
 struct ExitCodeTests {
     private func repository(checklist: String) throws -> GitFixture {
         let fixture = try GitFixture()
-        try fixture.makeRepositoryWithCommit()
-        try fixture.write("gate/cfa-change-gate.md", checklist)
-        try fixture.git("add", "-A")
-        try fixture.git("commit", "-q", "-m", "checklist")
+        try fixture.makeRepository(committing: ["gate/cfa-change-gate.md": checklist])
         return fixture
     }
 
@@ -78,7 +75,9 @@ struct ExitCodeTests {
     @Test func verifyAcceptsTheVerdictAndRejectsTamperingWrongKeysAndOtherCommits() throws {
         let fixture = try repository(checklist: "1. Fine. <!-- probe: command: true -->\n")
         #expect(try CFAGateBinary.run(["keygen", "--out", fixture.path("../ci-\(UUID()).pem")], in: fixture).status == 0)
-        let keyPath = fixture.path("signing.pem")
+        // Outside the working tree: a key the probes could read is refused.
+        let keyPath = fixture.path("../cfa-gate-signing-\(UUID()).pem")
+        defer { for suffix in ["", ".pub"] { try? FileManager.default.removeItem(atPath: keyPath + suffix) } }
         let keygen = try CFAGateBinary.run(["keygen", "--out", keyPath], in: fixture)
         #expect(keygen.status == 0)
         let attributes = try FileManager.default.attributesOfItem(atPath: keyPath)

@@ -6,8 +6,7 @@ import Testing
 struct ReportOptionsTests {
     private func failingRepository() throws -> GitFixture {
         let fixture = try GitFixture()
-        try fixture.makeRepositoryWithCommit()
-        try fixture.write("gate/cfa-change-gate.md", """
+        try fixture.makeRepository(committing: ["gate/cfa-change-gate.md": """
             # Gate
 
             ## Checks
@@ -15,10 +14,7 @@ struct ReportOptionsTests {
             1. **Fine.** <!-- probe: command: true -->
             2. **Broken.** <!-- probe: command: echo 'bad news' && exit 3 -->
             3. **Look at it.**
-            """)
-        try fixture.write(".gitignore", "reports/\n")
-        try fixture.git("add", "-A")
-        try fixture.git("commit", "-q", "-m", "checklist")
+            """, ".gitignore": "reports/\n"])
         return fixture
     }
 

@@ -30,8 +30,7 @@ struct GateConfigurationErrorTests {
 
     @Test func aMalformedChecklistNamesItsFileAndLine() async throws {
         let fixture = try GitFixture()
-        try fixture.makeRepositoryWithCommit()
-        try fixture.write("gate/cfa-change-gate.md", "# Gate\n\n1. One <!-- probe: biuld -->\n")
+        try fixture.makeRepository(committing: ["gate/cfa-change-gate.md": "# Gate\n\n1. One <!-- probe: biuld -->\n"])
         do {
             _ = try await Gate.run(options(fixture.root))
             Issue.record("expected an error")
@@ -45,11 +44,11 @@ struct GateConfigurationErrorTests {
 
     @Test func anUnreadableKeyIsAConfigurationErrorBeforeAnyProbeRuns() async throws {
         let fixture = try GitFixture()
-        try fixture.makeRepositoryWithCommit()
-        try fixture.write("gate/cfa-change-gate.md", "1. Marker. <!-- probe: command: touch ran-marker -->\n")
-        try fixture.write("bad.pem", "not a key\n")
+        try fixture.makeRepository(committing: ["gate/cfa-change-gate.md": "1. Marker. <!-- probe: command: touch ran-marker -->\n"])
+        let keys = try GitFixture()  // outside the working tree
+        try keys.write("bad.pem", "not a key\n")
         var options = options(fixture.root)
-        options.keyPath = fixture.path("bad.pem")
+        options.keyPath = keys.path("bad.pem")
         do {
             _ = try await Gate.run(options)
             Issue.record("expected an error")

@@ -9,11 +9,9 @@ struct GateFixture {
 
     init(checklist: String, package: Bool = true) throws {
         git = try GitFixture()
-        try git.makeRepositoryWithCommit()
         if package { try SwiftPackageFixture.writeCalculator(into: git) }
-        try git.write("gate/cfa-change-gate.md", checklist)
-        try git.git("add", "-A")
-        try git.git("commit", "-q", "-m", "package and checklist")
+        // One commit: with no base before it, the run takes the policy from it.
+        try git.makeRepository(committing: ["gate/cfa-change-gate.md": checklist])
     }
 
     func options(_ change: (inout GateOptions) -> Void = { _ in }) -> GateOptions {

@@ -136,9 +136,10 @@ import Verdict
     @Test func anExplicitOutputPathAndKeyAreUsed() async throws {
         let fixture = try GateFixture(checklist: "1. Ok. <!-- probe: command: true -->\n", package: false)
         let key = try SigningKey.generate()
-        try key.write(to: fixture.git.path("keys/ci.pem"), overwrite: false)
+        let keys = try GitFixture()  // a folder outside the working tree: keys inside it are refused
+        try key.write(to: keys.path("ci.pem"), overwrite: false)
         let outcome = try await Gate.run(fixture.options {
-            $0.keyPath = fixture.git.path("keys/ci.pem")
+            $0.keyPath = keys.path("ci.pem")
             $0.outputPath = fixture.git.path("out/verdict.json")
         })
         #expect(outcome.verdictPath == fixture.git.path("out/verdict.json"))

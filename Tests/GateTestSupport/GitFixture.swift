@@ -57,6 +57,16 @@ public final class GitFixture: Sendable {
         try git("commit", "-q", "-m", "initial", in: directory)
     }
 
+    /// `git init -b main` in `root` and one root commit holding `files` besides a `README.md`: the policy a
+    /// later commit is judged by (a first commit is judged by its own committed files).
+    public func makeRepository(committing files: [String: String]) throws {
+        try git("init", "-q", "-b", "main")
+        try write("README.md", "# fixture\n")
+        for (path, text) in files { try write(path, text) }
+        try git("add", "-A")
+        try git("commit", "-q", "-m", "initial")
+    }
+
     /// The environment fixture commands run with: no user/system git config, a fixed identity, no prompts.
     public var isolatedEnvironment: [String: String] {
         [

@@ -19,14 +19,27 @@ public enum ConfigurationFile {
     /// The configuration of the analysed folder: `.cfa-gate.json` in the scope (the package), else at the
     /// repository root, else the defaults.
     public static func load(repositoryRoot: String, scope: String = "") throws(LoadError) -> AnalysisConfiguration {
-        let folders = scope.isEmpty || scope == "." ? [""] : [scope + "/", ""]
-        for folder in folders {
-            let path = "\(repositoryRoot)/\(folder)\(AnalysisConfiguration.fileName)"
+        for relative in candidatePaths(scope: scope) {
+            let path = "\(repositoryRoot)/\(relative)"
             guard FileManager.default.fileExists(atPath: path) else { continue }
             guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path) }
-            return try parse(data, path: folder + AnalysisConfiguration.fileName)
+            return try parse(data, path: relative)
         }
         return AnalysisConfiguration()
+    }
+
+    /// Repository-relative places the configuration of `scope` is looked for, the first found winning: the
+    /// package's own `.cfa-gate.json`, then the one at the repository root. The gate's policy reader looks in
+    /// the same places inside git objects.
+    public static func candidatePaths(scope: String = "") -> [String] {
+        let folders = scope.isEmpty || scope == "." ? [""] : [scope + "/", ""]
+        return folders.map { $0 + AnalysisConfiguration.fileName }
+    }
+
+    /// Parses configuration text that did not come from the working tree (a policy file read from git
+    /// objects); `path` is how an error names it.
+    public static func parse(text: String, path: String) throws(LoadError) -> AnalysisConfiguration {
+        try parse(Data(text.utf8), path: path)
     }
 
     public static func parse(_ data: Data, path: String) throws(LoadError) -> AnalysisConfiguration {

@@ -28,6 +28,9 @@ enum ProgressReporter {
             "\(predicate.items.filter { $0.status == status }.count) \(status.rawValue)"
         }
         lines.append("Result: \(predicate.result.painted(predicate.result.banner, style)) — \(counts.joined(separator: ", "))")
+        for problem in predicate.runErrors ?? [] {
+            lines.append("  \(GateResult.error.painted("ERROR", style)) the run: \(problem)")
+        }
         for item in predicate.items where item.status == .failed || item.status == .error {
             // The diagnostics are listed below, so the summary's "first: …" would print the first one twice.
             let summary = item.evidence.diagnostics.isEmpty ? item.summary : item.summaryHeadline
@@ -38,6 +41,13 @@ enum ProgressReporter {
         }
         if !predicate.awaitingReview.isEmpty {
             lines.append("Awaiting a person: items \(ItemNumbers.compact(predicate.awaitingReview.map(\.number)))")
+        }
+        if let policy = predicate.policy {
+            lines.append("Policy: \(PolicyText.origin(policy))")
+            if let changes = policy.changes {
+                lines.append("\(PolicyText.changeHeading) (not applied; takes effect once merged):")
+                lines += changes.map { "  \(PolicyText.place($0)): \($0.summary)" }
+            }
         }
         lines.append("Verdict: \(outcome.verdictPath)")
         lines.append("Verify:  \(verifyCommand)")

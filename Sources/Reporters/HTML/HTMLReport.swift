@@ -17,6 +17,13 @@ public enum HTMLReport {
         let title = "cfa-gate \(predicate.result.rawValue.uppercased()) · \(ReviewPage.repositoryName(statement) ?? "repository") @ \(ReviewPage.shortCommit(predicate.repository.commit))"
 
         var sections = [HTMLItemsTable.render(predicate.items)]
+        if let runErrors = predicate.runErrors {
+            sections.insert(listSection(id: "run-errors", heading: PolicyText.runErrorsHeading, note: nil, entries: runErrors.map(HTMLText.escaped)), at: 0)
+        }
+        if let changes = predicate.policy?.changes {
+            let entries = changes.map { location(file: $0.file, line: $0.line, links: links) + " " + HTMLText.escaped($0.summary) }
+            sections.append(listSection(id: "policy-change", heading: PolicyText.changeHeading, note: PolicyText.changeNote, entries: entries))
+        }
         let failing = ReviewPage.itemsNeedingDetails(predicate)
         if !failing.isEmpty {
             sections.append("""
@@ -85,7 +92,7 @@ public enum HTMLReport {
         }
         let shortCommit = "<code>\(HTMLText.escaped(ReviewPage.shortCommit(repository.commit)))</code>"
         let commitLink = links.map { "<a href=\"\(HTMLText.escaped($0.commitURL))\">\(shortCommit)</a>" } ?? shortCommit
-        let facts: [(String, String)] = [
+        var facts: [(String, String)] = [
             ("Commit", "\(commitLink) <code>\(HTMLText.escaped(repository.commit))</code>"),
             ("Branch", repository.branch.map { "<code>\(HTMLText.escaped($0))</code>" } ?? "detached HEAD"),
             ("Package", "<code>\(HTMLText.escaped(repository.packagePath))</code>"),
@@ -94,6 +101,9 @@ public enum HTMLReport {
             ("Tool", HTMLText.escaped("\(predicate.tool.name) \(predicate.tool.version)")),
             ("Duration", "\(ReviewPage.elapsed(predicate)) <span class=\"muted\">(started \(HTMLText.escaped(ReviewPage.timestamp(predicate.startedAt))))</span>"),
         ]
+        if let policy = predicate.policy {
+            facts.insert(("Policy", HTMLText.escaped(PolicyText.origin(policy))), at: 4)
+        }
         let name = ReviewPage.repositoryName(statement).map { " <code>\(HTMLText.escaped($0))</code>" } ?? ""
         return """
             <header class="banner result-\(result)">
@@ -119,6 +129,19 @@ public enum HTMLReport {
             <section id="inventory" aria-labelledby="inventory-heading">
             <h2 id="inventory-heading">Inventory changes</h2>
             \(groups.joined(separator: "\n"))
+            </section>
+            """
+    }
+
+    /// A titled list; `entries` are HTML already escaped.
+    private static func listSection(id: String, heading: String, note: String?, entries: [String]) -> String {
+        let explanation = note.map { "<p class=\"muted\">\(HTMLText.escaped($0))</p>\n" } ?? ""
+        return """
+            <section id="\(id)" aria-labelledby="\(id)-heading">
+            <h2 id="\(id)-heading">\(HTMLText.escaped(heading))</h2>
+            \(explanation)<ul>
+            \(entries.map { "<li>\($0)</li>" }.joined(separator: "\n"))
+            </ul>
             </section>
             """
     }

@@ -14,6 +14,16 @@ public enum MarkdownReport {
     static func render(_ statement: Statement, links: RepositoryLinks?, inventory: InventoryLookup) -> String {
         let predicate = statement.predicate
         var blocks = [banner(predicate.result), overview(statement, links: links), itemsTable(predicate.items)]
+        if let runErrors = predicate.runErrors {
+            blocks.append("### \(PolicyText.runErrorsHeading)")
+            blocks.append(runErrors.map { "- ⚠️ \(MarkdownText.inline($0))" }.joined(separator: "\n"))
+        }
+        if let changes = predicate.policy?.changes {
+            blocks.append("### \(PolicyText.changeHeading)")
+            blocks.append(PolicyText.changeNote)
+            blocks.append(changes.map { "- " + locationLink(file: $0.file, line: $0.line, links: links) + ": " + MarkdownText.inline($0.summary) }
+                .joined(separator: "\n"))
+        }
         let failing = ReviewPage.itemsNeedingDetails(predicate)
         if !failing.isEmpty {
             blocks.append("### Failures")
@@ -68,7 +78,7 @@ public enum MarkdownReport {
         let counts = ReviewPage.counts(predicate.items)
         let shortCommit = MarkdownText.code(ReviewPage.shortCommit(repository.commit))
         let commit = links.map { "[\(shortCommit)](\($0.commitURL))" } ?? shortCommit
-        let lines = [
+        var lines = [
             "**\(heading)** — \(counts.isEmpty ? "no items" : counts)",
             "",
             "- **Commit:** \(commit) (\(MarkdownText.code(repository.commit)))",
@@ -78,6 +88,9 @@ public enum MarkdownReport {
             "- **Toolchain:** \(MarkdownText.inline(predicate.swiftToolchain ?? "unknown")) · \(MarkdownText.inline("\(predicate.tool.name) \(predicate.tool.version)"))",
             "- **Duration:** \(ReviewPage.elapsed(predicate)) (started \(ReviewPage.timestamp(predicate.startedAt)))",
         ]
+        if let policy = predicate.policy {
+            lines.insert("- **Policy:** \(MarkdownText.inline(PolicyText.origin(policy)))", at: 6)
+        }
         return lines.joined(separator: "\n")
     }
 

@@ -16,6 +16,10 @@ public struct GatePredicate: Codable, Sendable, Equatable {
     public var items: [ItemResult]
     /// Present when the checklist ran the architecture analyser (`cfa` items).
     public var analysis: AnalysisSummary?
+    /// Which policy (checklist, analyser configuration) decided the verdict; absent in verdicts made before it was recorded.
+    public var policy: PolicyRecord?
+    /// Problems with the run itself that make the result `error` whatever the items said (HEAD moved during the run).
+    public var runErrors: [String]?
 
     public init(
         tool: ToolInfo,
@@ -28,7 +32,9 @@ public struct GatePredicate: Codable, Sendable, Equatable {
         signer: SignerInfo,
         awaitingReview: [ManualItem] = [],
         items: [ItemResult],
-        analysis: AnalysisSummary? = nil
+        analysis: AnalysisSummary? = nil,
+        policy: PolicyRecord? = nil,
+        runErrors: [String]? = nil
     ) {
         self.tool = tool
         self.swiftToolchain = swiftToolchain
@@ -41,6 +47,8 @@ public struct GatePredicate: Codable, Sendable, Equatable {
         self.awaitingReview = awaitingReview
         self.items = items
         self.analysis = analysis
+        self.policy = policy
+        self.runErrors = runErrors
     }
 }
 

@@ -1,0 +1,94 @@
+import CFAAnalysis
+import Checklist
+import Foundation
+import Probes
+import Verdict
+
+/// One policy file's bytes and where they came from.
+public struct PolicyFile: Sendable, Equatable {
+    public var role: PolicyFileRole
+    /// Repository-relative where it was read from git objects; as given for a command-line file.
+    public var path: String
+    public var source: PolicySource
+    /// The git blob id, when read from git objects.
+    public var blobID: String?
+    /// nil when there is no such file: the defaults apply (the built-in checklist carries its own text).
+    public var data: Data?
+
+    public init(role: PolicyFileRole, path: String, source: PolicySource, blobID: String? = nil, data: Data?) {
+        self.role = role
+        self.path = path
+        self.source = source
+        self.blobID = blobID
+        self.data = data
+    }
+
+    public var sha256: String? { data.map(Digest.sha256Hex) }
+    public var text: String? { data.map { String(decoding: $0, as: UTF8.self) } }
+
+    public var record: PolicyFileRecord {
+        PolicyFileRecord(role: role, path: path, source: source, sha256: sha256, blob: blobID)
+    }
+}
+
+/// What decides a verdict besides the code under test: the checklist, the analyser configuration, and any
+/// further policy file. By default all of them are read from git objects at the change's base, never from
+/// the change's working tree, so nothing the change edits can loosen the rules it is judged by.
+///
+/// Adding a policy file (a findings baseline, say): give `PolicyFileRole` a case, read it in
+/// `PolicyReader.read` after the files it depends on (its bytes and display path are then
+/// `file(.baseline)`), and describe its edits in `PolicyComparison`. `verify` compares every file the
+/// verdict records, so it needs nothing more.
+public struct Policy: Sendable, Equatable {
+    public var source: PolicySource
+    /// The commit the files were read from (nil when every file came from the command line).
+    public var revision: String?
+    /// How that revision was chosen, for the verdict and the terminal.
+    public var description: String
+    public var files: [PolicyFile]
+
+    public init(source: PolicySource, revision: String?, description: String, files: [PolicyFile]) {
+        self.source = source
+        self.revision = revision
+        self.description = description
+        self.files = files
+    }
+
+    public func file(_ role: PolicyFileRole) -> PolicyFile? { files.first { $0.role == role } }
+
+    public func record(changes: [PolicyChange]) -> PolicyRecord {
+        PolicyRecord(
+            source: source, revision: revision, description: description, files: files.map(\.record),
+            changes: changes.isEmpty ? nil : changes)
+    }
+
+    /// The checklist, parsed; named in errors by its path.
+    public func checklist() throws(GateError) -> Checklist {
+        guard let file = file(.checklist) else { throw .checklistUnreadable(path: "(no checklist)") }
+        return try Self.parsedChecklist(file)
+    }
+
+    /// The analyser configuration, parsed; the defaults when the policy has none.
+    public func configuration() throws(GateError) -> AnalysisConfiguration {
+        guard let file = file(.configuration) else { return AnalysisConfiguration() }
+        return try Self.parsedConfiguration(file)
+    }
+
+    static func parsedChecklist(_ file: PolicyFile) throws(GateError) -> Checklist {
+        guard let text = file.text else { throw .checklistUnreadable(path: file.path) }
+        do {
+            return try Checklist.parse(markdown: text, path: file.path)
+        } catch {
+            throw .checklist(error)
+        }
+    }
+
+    static func parsedConfiguration(_ file: PolicyFile) throws(GateError) -> AnalysisConfiguration {
+        guard let text = file.text else { return AnalysisConfiguration() }
+        do {
+            return try ConfigurationFile.parse(text: text, path: file.path)
+        } catch {
+            throw .analysisConfiguration(error)
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import CFAAnalysis
+import Checklist
+import Foundation
+import Git
+import Verdict
+
+/// What the change's own policy files would change if merged: shown in the verdict, never obeyed.
+enum PolicyComparison {
+    /// Compares the policy in force with the change's version of each file (read from the change's commit).
+    /// Files given on the command line are the user's, not the change's, and are left out.
+    static func changes(from trusted: Policy, to proposed: Policy) -> [PolicyChange] {
+        var changes: [PolicyChange] = []
+        for role in PolicyFileRole.allCases {
+            guard let old = trusted.file(role), old.source != .file, let new = proposed.file(role), old.sha256 != new.sha256 else {
+                continue
+            }
+            let described: [PolicyChange]
+            switch role {
+            case .checklist: described = checklistChanges(old, new)
+            case .configuration: described = configurationChanges(old, new)
+            }
+            changes += described.isEmpty
+                ? [PolicyChange(kind: .fileEdited, file: new.path, summary: "\(new.path) is edited; no item, rule or option it decides differs")]
+                : described
+        }
+        return changes
+    }
+
+    static func checklistChanges(_ old: PolicyFile, _ new: PolicyFile) -> [PolicyChange] {
+        let path = new.path
+        let oldChecklist: Checklist
+        let newChecklist: Checklist
+        do {
+            oldChecklist = try Policy.parsedChecklist(old)
+            newChecklist = try Policy.parsedChecklist(new)
+        } catch {
+            return [PolicyChange(kind: .unreadable, file: path, summary: "\(path) as changed does not read: \(error)")]
+        }
+        var changes: [PolicyChange] = []
+        let oldItems = Dictionary(oldChecklist.items.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
+        let newItems = Dictionary(newChecklist.items.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
+        for number in Set(oldItems.keys).union(newItems.keys).sorted() {
+            switch (oldItems[number], newItems[number]) {
+            case (nil, let added?):
+                changes.append(PolicyChange(
+                    kind: .itemAdded, file: path, line: added.line, summary: "item \(number) added: \(added.title) (`\(added.probe.displayText)`)"))
+            case (let removed?, nil):
+                changes.append(PolicyChange(
+                    kind: .itemRemoved, file: path, summary: "item \(number) removed: \(removed.title) (`\(removed.probe.displayText)`)"))
+            case (let before?, let after?):
+                if before.probe.displayText != after.probe.displayText {
+                    changes.append(PolicyChange(
+                        kind: .itemRebound, file: path, line: after.line,
+                        summary: "item \(number) rebound from `\(before.probe.displayText)` to `\(after.probe.displayText)`"))
+                }
+                if before.title != after.title {
+                    changes.append(PolicyChange(
+                        kind: .itemRetitled, file: path, line: after.line, summary: "item \(number) retitled from \"\(before.title)\" to \"\(after.title)\""))
+                }
+            case (nil, nil):
+                break
+            }
+        }
+        for (name, before, after) in optionTexts(oldChecklist.options, newChecklist.options) where before != after {
+            changes.append(PolicyChange(kind: .checklistOption, file: path, summary: "option \(name) changed from \(before) to \(after)"))
+        }
+        return changes
+    }
+
+    private static func optionTexts(_ old: ChecklistOptions, _ new: ChecklistOptions) -> [(String, String, String)] {
+        func text(_ value: (some CustomStringConvertible)?) -> String { value.map { "\($0)" } ?? "(unset)" }
+        func duration(_ value: Duration?) -> String { value.map(GateDuration.format) ?? "(unset)" }
+        return [
+            ("package-path", text(old.packagePath), text(new.packagePath)),
+            ("build-timeout", duration(old.buildTimeout), duration(new.buildTimeout)),
+            ("test-timeout", duration(old.testTimeout), duration(new.testTimeout)),
+            ("command-timeout", duration(old.commandTimeout), duration(new.commandTimeout)),
+            ("allow-skipped", text(old.allowSkipped), text(new.allowSkipped)),
+        ]
+    }
+
+    static func configurationChanges(_ old: PolicyFile, _ new: PolicyFile) -> [PolicyChange] {
+        let path = new.data == nil ? old.path : new.path
+        let oldConfiguration: AnalysisConfiguration
+        let newConfiguration: AnalysisConfiguration
+        do {
+            oldConfiguration = try Policy.parsedConfiguration(old)
+            newConfiguration = try Policy.parsedConfiguration(new)
+        } catch {
+            return [PolicyChange(kind: .unreadable, file: path, summary: "\(path) as changed does not read: \(error)")]
+        }
+        var changes: [PolicyChange] = []
+        for descriptor in RuleCatalogue.descriptors {
+            let before = setting(descriptor, in: oldConfiguration)
+            let after = setting(descriptor, in: newConfiguration)
+            guard before != after else { continue }
+            let weaker = rank(after) < rank(before)
+            changes.append(PolicyChange(
+                kind: weaker ? .ruleWeakened : .ruleStrengthened, file: path,
+                summary: "\(descriptor.id) turned \(weaker && after == .off ? "off" : weaker ? "down to \(after.rawValue)" : "up to \(after.rawValue)") (was \(before.rawValue))"))
+        }
+        for (name, before, after) in optionTexts(oldConfiguration, newConfiguration) where before != after {
+            changes.append(PolicyChange(kind: .configurationOption, file: path, summary: "\(name) changed from \(before) to \(after)"))
+        }
+        return changes
+    }
+
+    private static func setting(_ descriptor: RuleDescriptor, in configuration: AnalysisConfiguration) -> AnalysisConfiguration.RuleSetting {
+        configuration.rules[descriptor.id] ?? (descriptor.defaultSeverity == .error ? .error : .warning)
+    }
+
+    private static func rank(_ setting: AnalysisConfiguration.RuleSetting) -> Int {
+        switch setting {
+        case .off: 0
+        case .warning: 1
+        case .error: 2
+        }
+    }
+
+    /// Every option but `rules`, as compact JSON, so any edit shows with its old and new value.
+    private static func optionTexts(_ old: AnalysisConfiguration, _ new: AnalysisConfiguration) -> [(String, String, String)] {
+        func json(_ value: some Encodable) -> String {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "?"
+        }
+        return [
+            ("include", json(old.include), json(new.include)),
+            ("exclude", json(old.exclude), json(new.exclude)),
+            ("rootView", json(old.rootView), json(new.rootView)),
+            ("features", json(old.features), json(new.features)),
+            ("folders", json(old.folders), json(new.folders)),
+            ("launch", json(old.launch), json(new.launch)),
+        ]
+    }
+}

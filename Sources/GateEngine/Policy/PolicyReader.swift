@@ -1,0 +1,141 @@
+import CFAAnalysis
+import Checklist
+import Foundation
+import Git
+import Probes
+import Verdict
+
+/// The revision policy files are read from, and why that one.
+public struct PolicyLocation: Sendable, Equatable {
+    public var source: PolicySource
+    /// Full commit id; nil only when there is no revision at all (every file given on the command line).
+    public var commit: String?
+    public var description: String
+
+    public init(source: PolicySource, commit: String?, description: String) {
+        self.source = source
+        self.commit = commit
+        self.description = description
+    }
+}
+
+/// A policy read and parsed: the files with their digests, the checklist, and the package it gates.
+public struct LoadedPolicy: Sendable {
+    public var policy: Policy
+    public var checklist: Checklist
+    /// Repository-relative package folder, "." at the root: the command line's, else the checklist's own.
+    public var packagePath: String
+}
+
+/// Reads policy files from git objects at a revision (never the working tree), or from files named on the
+/// command line.
+public enum PolicyReader {
+    /// Reads every policy file, in order: the checklist (its `package-path` tells where the package's own
+    /// configuration is), then the analyser configuration. A further policy file is read here, after the
+    /// files it depends on, with `committed` or `explicitFile`.
+    ///
+    /// - Parameters:
+    ///   - explicit: files named on the command line, by role; they replace what the revision holds.
+    ///   - packagePath: `--package-path` (or, in `verify`, the package the verdict recorded); else the checklist's.
+    public static func read(
+        at location: PolicyLocation, repository: GitRepository, explicit: [PolicyFileRole: String] = [:], packagePath: String?
+    ) throws(GateError) -> LoadedPolicy {
+        let root = repository.workingDirectory
+        var files: [PolicyFile] = []
+        if let path = explicit[.checklist] {
+            files.append(try explicitFile(.checklist, path: path, repositoryRoot: root))
+        } else {
+            files.append(try checklistFile(at: location, repository: repository))
+        }
+        let checklist = try Policy.parsedChecklist(files[0])
+        let package = Gate.normalisedPackagePath(packagePath ?? checklist.options.packagePath ?? ".")
+        if let path = explicit[.configuration] {
+            files.append(try explicitFile(.configuration, path: path, repositoryRoot: root))
+        } else {
+            files.append(try configurationFile(at: location, repository: repository, packagePath: package))
+        }
+
+        let source = files.allSatisfy { $0.source == .file } ? PolicySource.file : location.source
+        let policy = Policy(source: source, revision: location.commit, description: location.description, files: files)
+        return LoadedPolicy(policy: policy, checklist: checklist, packagePath: package)
+    }
+
+    /// The policy files at a revision, unparsed: to describe the change's own versions, which may not parse.
+    static func files(at location: PolicyLocation, repository: GitRepository, packagePath: String) throws(GateError) -> Policy {
+        let files = [
+            try checklistFile(at: location, repository: repository),
+            try configurationFile(at: location, repository: repository, packagePath: packagePath),
+        ]
+        return Policy(source: location.source, revision: location.commit, description: location.description, files: files)
+    }
+
+    /// `gate/cfa-change-gate.md` at the revision; the checklist built into cfa-gate when it has none.
+    static func checklistFile(at location: PolicyLocation, repository: GitRepository) throws(GateError) -> PolicyFile {
+        if let committed = try committed(.checklist, candidates: [Checklist.shippedRelativePath], at: location, repository: repository) {
+            return committed
+        }
+        return PolicyFile(
+            role: .checklist, path: "(built in) \(Checklist.shippedRelativePath)", source: location.source,
+            data: Data(Checklist.shippedMarkdown.utf8))
+    }
+
+    /// The package's `.cfa-gate.json` at the revision, else the root's; a file-less entry (the defaults) when neither.
+    static func configurationFile(at location: PolicyLocation, repository: GitRepository, packagePath: String) throws(GateError) -> PolicyFile {
+        let candidates = ConfigurationFile.candidatePaths(scope: packagePath)
+        return try committed(.configuration, candidates: candidates, at: location, repository: repository)
+            ?? PolicyFile(role: .configuration, path: candidates.last ?? AnalysisConfiguration.fileName, source: location.source, data: nil)
+    }
+
+    /// The first of `candidates` the revision holds, from git objects; nil when it holds none (or there is no revision).
+    static func committed(
+        _ role: PolicyFileRole, candidates: [String], at location: PolicyLocation, repository: GitRepository
+    ) throws(GateError) -> PolicyFile? {
+        guard let commit = location.commit else { return nil }
+        for path in candidates {
+            let found: CommittedFile?
+            do {
+                found = try repository.file(at: commit, path: path)
+            } catch {
+                throw .repository(error)
+            }
+            if let found {
+                return PolicyFile(role: role, path: path, source: location.source, blobID: found.blobID, data: found.data)
+            }
+        }
+        return nil
+    }
+
+    /// A file named on the command line, read as it is now.
+    static func explicitFile(_ role: PolicyFileRole, path: String, repositoryRoot: String) throws(GateError) -> PolicyFile {
+        let absolute = Gate.absolute(path)
+        guard let data = FileManager.default.contents(atPath: absolute) else {
+            switch role {
+            case .checklist: throw .checklistUnreadable(path: path)
+            case .configuration: throw .analysisConfiguration(.unreadable(path: path))
+            }
+        }
+        return PolicyFile(role: role, path: RepositoryPath.relative(absolute, to: repositoryRoot), source: .file, data: data)
+    }
+
+    /// Where `run` takes its policy from: `--policy-ref REV`, else the change's base (the same base the
+    /// inventory diff uses), else — HEAD being a first commit — the change's own commit, which the verdict says.
+    public static func location(
+        in repository: GitRepository, head: String, policyRef: String?, base: String?
+    ) throws(GateError) -> PolicyLocation {
+        do {
+            if let policyRef {
+                let commit = try repository.resolveCommit(policyRef)
+                return PolicyLocation(source: .ref, commit: commit, description: "--policy-ref \(policyRef) (\(GitRepository.short(commit)))")
+            }
+            let choice = try BaseSelection.choose(in: repository, head: head, explicit: base)
+            if let commit = choice.commit {
+                return PolicyLocation(source: .base, commit: commit, description: choice.description)
+            }
+            return PolicyLocation(
+                source: .change, commit: head,
+                description: "the change's own commit: there is no base to take the policy from (\(choice.description))")
+        } catch {
+            throw .repository(error)
+        }
+    }
+}

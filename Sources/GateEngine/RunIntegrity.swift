@@ -1,0 +1,43 @@
+import Git
+
+/// The commit under test cannot move: HEAD, its tree and the index are read before the probes start and
+/// again after they end. A probe that commits, checks out, resets or stages makes the run `error`, because
+/// the verdict would otherwise name a commit other than the one the probes saw.
+enum RunIntegrity {
+    struct Snapshot: Sendable, Equatable {
+        var head: HeadInfo
+        var index: String
+    }
+
+    static func snapshot(repositoryRoot: String) throws(GateError) -> Snapshot {
+        do {
+            let repository = try GitRepository.discover(startingAt: repositoryRoot)
+            return Snapshot(head: try repository.head(), index: try repository.indexDigest())
+        } catch {
+            throw .repository(error)
+        }
+    }
+
+    /// One line per difference; empty when the repository is as the probes found it.
+    static func check(_ before: Snapshot, repositoryRoot: String) -> [String] {
+        let after: Snapshot
+        do {
+            after = try snapshot(repositoryRoot: repositoryRoot)
+        } catch {
+            return ["the repository could not be read again after the probes: \(error) — the verdict is for \(before.head.commit), as the probes started"]
+        }
+        var problems: [String] = []
+        if after.head.commit != before.head.commit {
+            problems.append("HEAD moved during the run from \(before.head.commit) to \(after.head.commit): a probe committed, checked out or reset; the verdict is for \(before.head.commit)")
+        } else if after.head.tree != before.head.tree {
+            problems.append("HEAD's tree changed during the run from \(before.head.tree) to \(after.head.tree)")
+        }
+        if after.head.branch != before.head.branch {
+            problems.append("the checked-out branch changed during the run from \(before.head.branch ?? "(detached)") to \(after.head.branch ?? "(detached)")")
+        }
+        if after.index != before.index {
+            problems.append("the index changed during the run: a probe staged or unstaged files")
+        }
+        return problems
+    }
+}

@@ -1,0 +1,27 @@
+import Verdict
+
+/// The words every reporter uses for the policy a verdict was judged under and for the changes to it the
+/// change proposes. Everything here is shown only when the verdict records it, so older pages stay as they were.
+package enum PolicyText {
+    package static let changeHeading = "Policy change"
+    static let changeNote = "Proposed by this change and not applied: the verdict was judged under the policy above; these take effect once merged. Review them like code."
+    static let runErrorsHeading = "Run errors"
+
+    /// "from the base: merge-base of HEAD with main (abc1234)".
+    package static func origin(_ policy: PolicyRecord) -> String {
+        let files = policy.files.filter { $0.source == .file }.map(\.path)
+        let explicit = files.isEmpty ? "" : "; given on the command line: \(files.joined(separator: ", "))"
+        let origin = switch policy.source {
+        case .base: "from the base: \(policy.description)"
+        case .ref: "from \(policy.description)"
+        case .file: "from files given on the command line"
+        case .change: "from the change itself — \(policy.description)"
+        }
+        return origin + (policy.source == .file ? "" : explicit)
+    }
+
+    /// `path:line` of a change, or the path alone.
+    package static func place(_ change: PolicyChange) -> String {
+        change.file + (change.line.map { ":\($0)" } ?? "")
+    }
+}

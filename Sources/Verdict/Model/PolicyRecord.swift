@@ -1,0 +1,89 @@
+/// The policy a verdict was judged under: which checklist and analyser configuration (and any further policy
+/// file) decided it, where they were read from, and their digests. `verify --policy-ref` compares these
+/// digests with the protected branch's files, so a verdict made under the change's own rules is rejected.
+public struct PolicyRecord: Codable, Sendable, Equatable {
+    /// Where the policy as a whole came from; a file given on the command line is marked on its own entry.
+    public var source: PolicySource
+    /// Full commit id the policy files were read from (nil for `file` sources and the built-in checklist alone).
+    public var revision: String?
+    /// One line: how that revision was chosen ("merge-base of HEAD with main (abc1234)", "--policy-ref origin/main").
+    public var description: String
+    public var files: [PolicyFileRecord]
+    /// What the change would alter in the policy if merged; shown to the reviewer, never obeyed. Absent when nothing.
+    public var changes: [PolicyChange]?
+
+    public init(source: PolicySource, revision: String?, description: String, files: [PolicyFileRecord], changes: [PolicyChange]? = nil) {
+        self.source = source
+        self.revision = revision
+        self.description = description
+        self.files = files
+        self.changes = changes
+    }
+
+    public func file(_ role: PolicyFileRole) -> PolicyFileRecord? { files.first { $0.role == role } }
+}
+
+public enum PolicySource: String, Codable, Sendable, Equatable {
+    /// The base revision of the change (the same base the inventory diff uses).
+    case base
+    /// A trusted revision named with `--policy-ref`.
+    case ref
+    /// A file named on the command line (`--checklist`, `--config`).
+    case file
+    /// The change's own commit: there was no base (a first commit).
+    case change
+}
+
+/// What a policy file is for. A further policy file (a findings baseline, say) is one more case.
+public enum PolicyFileRole: String, Codable, Sendable, Equatable, CaseIterable {
+    case checklist
+    case configuration
+}
+
+public struct PolicyFileRecord: Codable, Sendable, Equatable {
+    public var role: PolicyFileRole
+    /// Repository-relative path (or the path given on the command line); `(built in) …` for the built-in checklist.
+    public var path: String
+    public var source: PolicySource
+    /// Lowercase hex SHA-256 of the file's bytes; nil when there was no such file (the defaults applied).
+    public var sha256: String?
+    /// The git blob id when the file was read from git objects.
+    public var blob: String?
+
+    public init(role: PolicyFileRole, path: String, source: PolicySource, sha256: String?, blob: String? = nil) {
+        self.role = role
+        self.path = path
+        self.source = source
+        self.sha256 = sha256
+        self.blob = blob
+    }
+}
+
+/// One thing the change would alter in the policy, or one suppression it adds.
+public struct PolicyChange: Codable, Sendable, Equatable {
+    public enum Kind: String, Codable, Sendable, Equatable {
+        case itemAdded, itemRemoved, itemRebound, itemRetitled
+        case checklistOption
+        case ruleWeakened, ruleStrengthened
+        case configurationOption
+        /// The change's version of a policy file could not be read as policy at all.
+        case unreadable
+        /// The change edits a policy file in a way none of the other kinds describes.
+        case fileEdited
+        case suppressionAdded
+    }
+
+    public var kind: Kind
+    /// The policy file or source file concerned, repository-relative.
+    public var file: String
+    public var line: Int?
+    /// One line for the reviewer: "item 3 rebound from `cfa CFA-X` to `command: true`".
+    public var summary: String
+
+    public init(kind: Kind, file: String, line: Int? = nil, summary: String) {
+        self.kind = kind
+        self.file = file
+        self.line = line
+        self.summary = summary
+    }
+}

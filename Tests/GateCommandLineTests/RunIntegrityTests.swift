@@ -1,0 +1,38 @@
+import Foundation
+import GateTestSupport
+import Testing
+
+/// A probe that moves HEAD or touches the index makes the run `error`; the verdict names the commit the probes started on.
+struct RunIntegrityTests {
+    private func run(probe: String) throws -> (GitFixture, ProcessResult, start: String) {
+        let fixture = try ChangeFixture.make(
+            base: ["gate/cfa-change-gate.md": "1. **Harmless.** <!-- probe: command: \(probe) -->\n"], change: ["notes.txt": "x\n"])
+        let start = try fixture.git("rev-parse", "HEAD")
+        let result = try CFAGateBinary.run(["run", "--no-progress", "--out", fixture.path("v.json")], in: fixture)
+        return (fixture, result, start)
+    }
+
+    @Test func aProbeThatCommitsMakesTheRunAnError() throws {
+        let (fixture, result, start) = try run(probe: "git commit -q --allow-empty -m sneaky")
+        #expect(result.status == 3, "\(result.standardOutput)\(result.standardError)")
+        #expect(result.standardOutput.contains("Result: ERROR"))
+        #expect(result.standardOutput.contains("HEAD moved during the run from \(start) to "))
+        let predicate = try ChangeFixture.predicate(ofVerdictAt: fixture.path("v.json"))
+        #expect(predicate["result"] as? String == "error")
+        #expect((predicate["repository"] as? [String: Any])?["commit"] as? String == start)
+        #expect((predicate["runErrors"] as? [String])?.first?.hasPrefix("HEAD moved during the run from \(start)") == true)
+    }
+
+    @Test func aProbeThatChecksOutAnotherCommitMakesTheRunAnError() throws {
+        let (_, result, start) = try run(probe: "git checkout -q main")
+        #expect(result.status == 3)
+        #expect(result.standardOutput.contains("HEAD moved during the run from \(start) to "))
+        #expect(result.standardOutput.contains("the checked-out branch changed during the run from change to main"))
+    }
+
+    @Test func aProbeThatStagesAFileMakesTheRunAnError() throws {
+        let (_, result, _) = try run(probe: "echo y > staged.txt && git add staged.txt")
+        #expect(result.status == 3)
+        #expect(result.standardOutput.contains("the index changed during the run"))
+    }
+}

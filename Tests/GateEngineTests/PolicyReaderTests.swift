@@ -1,0 +1,87 @@
+import CFAAnalysis
+import Foundation
+import GateTestSupport
+import Git
+import Testing
+@testable import GateEngine
+import Verdict
+
+struct PolicyReaderTests {
+    private func location(_ fixture: GitFixture, _ revision: String) throws -> PolicyLocation {
+        PolicyLocation(source: .base, commit: try fixture.git("rev-parse", revision), description: revision)
+    }
+
+    @Test func policyFilesComeFromGitObjectsNotTheWorkingTree() throws {
+        let fixture = try GitFixture()
+        try fixture.makeRepository(committing: [
+            "gate/cfa-change-gate.md": "1. **Committed.** <!-- probe: command: true -->\n",
+            ".cfa-gate.json": "{ \"rootView\": \"Root\" }\n",
+            "App/.cfa-gate.json": "{ \"rootView\": \"AppRoot\" }\n",
+        ])
+        try fixture.write("gate/cfa-change-gate.md", "1. **Edited.** <!-- probe: command: false -->\n")
+        try fixture.write("App/.cfa-gate.json", "{ \"rules\": { \"CFA-NO-COMBINE\": \"off\" } }\n")
+        let repository = try GitRepository.discover(startingAt: fixture.root)
+        let loaded = try PolicyReader.read(at: try location(fixture, "HEAD"), repository: repository, packagePath: "App")
+        #expect(loaded.checklist.items.map(\.title) == ["Committed"])
+        let configuration = try #require(loaded.policy.file(.configuration))
+        #expect(configuration.path == "App/.cfa-gate.json")
+        #expect(configuration.blobID == (try fixture.git("rev-parse", "HEAD:App/.cfa-gate.json")))
+        #expect(try loaded.policy.configuration().rootView == "AppRoot")
+        #expect(loaded.policy.record(changes: []).file(.checklist)?.sha256
+            == Digest.sha256Hex(Data("1. **Committed.** <!-- probe: command: true -->\n".utf8)))
+    }
+
+    @Test func aRevisionWithoutAChecklistGetsTheBuiltInOneAndNoConfiguration() throws {
+        let fixture = try GitFixture()
+        try fixture.makeRepositoryWithCommit()
+        let repository = try GitRepository.discover(startingAt: fixture.root)
+        let loaded = try PolicyReader.read(at: try location(fixture, "HEAD"), repository: repository, packagePath: nil)
+        #expect(loaded.checklist.items.count == 27)
+        let checklist = try #require(loaded.policy.file(.checklist))
+        #expect(checklist.path == "(built in) gate/cfa-change-gate.md")
+        #expect(checklist.blobID == nil)
+        let configuration = try #require(loaded.policy.file(.configuration))
+        #expect(configuration.sha256 == nil)
+        #expect(try loaded.policy.configuration() == AnalysisConfiguration())
+    }
+
+    @Test func explicitFilesReplaceOnlyTheirRole() throws {
+        let fixture = try GitFixture()
+        try fixture.makeRepository(committing: ["gate/cfa-change-gate.md": "1. **Committed.** <!-- probe: command: true -->\n"])
+        try fixture.write("local.md", "1. **Local.** <!-- probe: command: true -->\n")
+        let repository = try GitRepository.discover(startingAt: fixture.root)
+        let loaded = try PolicyReader.read(
+            at: try location(fixture, "HEAD"), repository: repository, explicit: [.checklist: fixture.path("local.md")], packagePath: nil)
+        #expect(loaded.checklist.items.map(\.title) == ["Local"])
+        #expect(loaded.policy.file(.checklist)?.source == .file)
+        #expect(loaded.policy.file(.checklist)?.path == "local.md")
+        #expect(loaded.policy.file(.configuration)?.source == .base)
+        #expect(loaded.policy.source == .base)
+    }
+
+    @Test func configurationChangesAreDescribedRuleByRuleAndOptionByOption() {
+        func file(_ text: String?) -> PolicyFile {
+            PolicyFile(role: .configuration, path: ".cfa-gate.json", source: .base, data: text.map { Data($0.utf8) })
+        }
+        let changes = PolicyComparison.configurationChanges(
+            file("{ \"rules\": { \"CFA-NO-COMBINE\": \"warning\" } }"),
+            file("{ \"rules\": { \"CFA-FEATURE-NAMING\": \"warning\", \"CFA-NO-COMBINE\": \"error\" }, \"exclude\": [\"App/**\"] }"))
+        #expect(changes.map(\.summary) == [
+            "CFA-FEATURE-NAMING turned down to warning (was error)",
+            "CFA-NO-COMBINE turned up to error (was warning)",
+            "exclude changed from [] to [\"App/**\"]",
+        ])
+        #expect(changes.map(\.kind) == [.ruleWeakened, .ruleStrengthened, .configurationOption])
+        let broken = PolicyComparison.configurationChanges(file(nil), file("{ \"rulez\": {} }"))
+        #expect(broken.map(\.kind) == [.unreadable])
+    }
+
+    @Test func anEditThatChangesNothingDecidedIsStillListed() {
+        let old = PolicyFile(role: .checklist, path: "gate/cfa-change-gate.md", source: .base, data: Data("1. **A.** <!-- probe: command: true -->\n".utf8))
+        var new = old
+        new.data = Data("1. **A.**   <!-- probe: command: true -->\n\n".utf8)
+        let trusted = Policy(source: .base, revision: nil, description: "", files: [old])
+        let proposed = Policy(source: .change, revision: nil, description: "", files: [new])
+        #expect(PolicyComparison.changes(from: trusted, to: proposed).map(\.kind) == [.fileEdited])
+    }
+}
