@@ -27,6 +27,10 @@ enum PolicyComparison {
     }
 
     static func checklistChanges(_ old: PolicyFile, _ new: PolicyFile) -> [PolicyChange] {
+        // Deleted by the change: one line, not every difference from the built-in checklist.
+        if old.blobID != nil, new.blobID == nil {
+            return [PolicyChange(kind: .fileEdited, file: old.path, summary: "\(old.path) is deleted; the checklist built into cfa-gate would apply")]
+        }
         let path = new.path
         let oldChecklist: Checklist
         let newChecklist: Checklist
