@@ -17,6 +17,7 @@ struct PolicyFromBaseTests {
         #expect(judged.standardOutput.contains("`test -f required.txt` exited 1"))
         #expect(judged.standardOutput.contains("Policy: from the base: merge-base of HEAD with main"))
         #expect(judged.standardOutput.contains("item 1 rebound from `command: test -f required.txt` to `command: true`"))
+        #expect(judged.standardOutput.contains("--policy-ref \(try fixture.git("rev-parse", "main"))"))
         let policy = try #require(try ChangeFixture.predicate(ofVerdictAt: fixture.path("base.json"))["policy"] as? [String: Any])
         #expect(policy["source"] as? String == "base")
         #expect(policy["revision"] as? String == (try fixture.git("rev-parse", "main")))
