@@ -29,6 +29,9 @@ struct PolicyFromBaseTests {
         let explicit = try CFAGateBinary.run(
             ["run", "--no-progress", "--checklist", "gate/cfa-change-gate.md", "--out", fixture.path("explicit.json")], in: fixture)
         #expect(explicit.status == 0, "\(explicit.standardOutput)\(explicit.standardError)")
+        let unchecked = try CFAGateBinary.run(["verify", fixture.path("explicit.json")], in: fixture)
+        #expect(unchecked.status == 0)
+        #expect(unchecked.standardOutput.contains("policy:    not checked — pass --policy-ref"))
         let rejected = try CFAGateBinary.run(["verify", fixture.path("explicit.json"), "--policy-ref", "main"], in: fixture)
         #expect(rejected.status == 4)
         #expect(rejected.standardError.contains("policy differs — the verdict's checklist"), "\(rejected.standardError)")
