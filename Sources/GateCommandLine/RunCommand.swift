@@ -129,7 +129,13 @@ struct RunCommand: GateCommand {
         if json {
             terminal.out(JSONText.pretty(outcome.envelope))
         } else {
-            let verify = "cfa-gate verify \(outcome.verdictPath) --pubkey \(outcome.publicKeyPath ?? "PUBLIC-KEY.pem")"
+            var verify = "cfa-gate verify \(outcome.verdictPath) --pubkey \(outcome.publicKeyPath ?? "PUBLIC-KEY.pem")"
+            // The revision the policy was read from: a verify job names its protected branch there instead.
+            if let policy = outcome.predicate.policy, [.base, .ref].contains(policy.source), let revision = policy.revision,
+                policy.files.allSatisfy({ $0.source != .file })
+            {
+                verify += " --policy-ref \(revision)"
+            }
             ProgressReporter.summary(outcome, verifyCommand: verify, style: style).forEach(terminal.out)
         }
         switch outcome.predicate.result {

@@ -65,6 +65,9 @@ struct VerifyCommand: GateCommand {
         terminal.out("commit:    \(checked.commit) matches")
         if !policy.isEmpty {
             terminal.out("policy:    matches \(policy.ref ?? "the files given")")
+        } else if predicate.policy != nil {
+            // Authentic is not the same as judged by the protected policy; say which check was left out.
+            terminal.out("policy:    not checked — pass --policy-ref <protected branch> to require the protected policy")
         }
         terminal.out("result:    \(predicate.result.rawValue)")
         if !predicate.awaitingReview.isEmpty {

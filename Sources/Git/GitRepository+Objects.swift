@@ -15,13 +15,7 @@ extension GitRepository {
     ///   tooling, build output or vendored code, not the app's own sources.
     /// - Throws: `unknownRevision(commit)` when `commit` names no commit.
     public func swiftFiles(at commit: String, under folder: String) throws(GitError) -> TreeListing {
-        let commitID = try resolveCommit(commit)
-        var commitOID = try Self.objectID(commitID, "commit")
-        var commitObject: OpaquePointer?
-        try LibGit2.check(git_commit_lookup(&commitObject, handle, &commitOID), "read commit \(commitID)")
-        defer { git_commit_free(commitObject) }
-        var rootTree: OpaquePointer?
-        try LibGit2.check(git_commit_tree(&rootTree, commitObject), "read the tree of commit \(commitID)")
+        let (rootTree, commitID) = try rootTree(of: commit)
         defer { git_tree_free(rootTree) }
 
         var database: OpaquePointer?
@@ -56,6 +50,18 @@ extension GitRepository {
         listing.submodules.sort()
         listing.symlinks.sort()
         return listing
+    }
+
+    /// The root tree of the commit `commit` names, with the commit's full id; the caller frees the tree.
+    func rootTree(of commit: String) throws(GitError) -> (tree: OpaquePointer?, commitID: String) {
+        let commitID = try resolveCommit(commit)
+        var commitOID = try Self.objectID(commitID, "commit")
+        var commitObject: OpaquePointer?
+        try LibGit2.check(git_commit_lookup(&commitObject, handle, &commitOID), "read commit \(commitID)")
+        defer { git_commit_free(commitObject) }
+        var tree: OpaquePointer?
+        try LibGit2.check(git_commit_tree(&tree, commitObject), "read the tree of commit \(commitID)")
+        return (tree, commitID)
     }
 
     /// The committed bytes of a blob, exactly as stored (no line-ending or filter conversion).

@@ -18,13 +18,7 @@ extension GitRepository {
     /// and the index play no part. nil when the commit has no file there (or only a folder, symlink or submodule).
     /// - Throws: `unknownRevision(commit)` when `commit` names no commit.
     public func file(at commit: String, path: String) throws(GitError) -> CommittedFile? {
-        let commitID = try resolveCommit(commit)
-        var commitOID = try Self.objectID(commitID, "commit")
-        var commitObject: OpaquePointer?
-        try LibGit2.check(git_commit_lookup(&commitObject, handle, &commitOID), "read commit \(commitID)")
-        defer { git_commit_free(commitObject) }
-        var tree: OpaquePointer?
-        try LibGit2.check(git_commit_tree(&tree, commitObject), "read the tree of commit \(commitID)")
+        let (tree, commitID) = try rootTree(of: commit)
         defer { git_tree_free(tree) }
         var entry: OpaquePointer?
         let code = git_tree_entry_bypath(&entry, tree, path)

@@ -20,6 +20,11 @@ package enum PolicyText {
         return origin + (policy.source == .file ? "" : explicit)
     }
 
+    /// The plain-text section: a heading line, then one indented line per change.
+    static func lines(_ changes: [PolicyChange]) -> [String] {
+        ["\(changeHeading) (not applied; takes effect once merged):"] + changes.map { "  \(place($0)): \($0.summary)" }
+    }
+
     /// `path:line` of a change, or the path alone.
     package static func place(_ change: PolicyChange) -> String {
         change.file + (change.line.map { ":\($0)" } ?? "")

@@ -11,6 +11,8 @@ public enum VerdictRenderer {
         lines.append("Commit:    \(predicate.repository.commit)\(predicate.repository.branch.map { " (\($0))" } ?? "")")
         lines.append("Tree:      \(predicate.repository.tree)   package: \(predicate.repository.packagePath)")
         lines.append("Checklist: \(predicate.checklist.path)   sha256 \(predicate.checklist.sha256)")
+        if let policy = predicate.policy { lines.append("Policy:    \(PolicyText.origin(policy))") }
+        for problem in predicate.runErrors ?? [] { lines.append("Run error: \(problem)") }
         lines.append("Tool:      \(predicate.tool.name) \(predicate.tool.version)   \(predicate.swiftToolchain ?? "Swift toolchain: unknown")")
         lines.append("Ran:       \(predicate.startedAt.formatted(.iso8601)) for \(DurationText.seconds(elapsed))")
         lines.append("Signature: \(signatureNote)")
@@ -41,6 +43,10 @@ public enum VerdictRenderer {
             lines.append("")
             lines.append("Awaiting a person:")
             for item in predicate.awaitingReview { lines.append("  [ ] \(item.number). \(item.title)") }
+        }
+        if let changes = predicate.policy?.changes {
+            lines.append("")
+            lines += PolicyText.lines(changes)
         }
         return lines.joined(separator: "\n")
     }

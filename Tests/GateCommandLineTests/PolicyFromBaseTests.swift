@@ -17,6 +17,7 @@ struct PolicyFromBaseTests {
         #expect(judged.standardOutput.contains("`test -f required.txt` exited 1"))
         #expect(judged.standardOutput.contains("Policy: from the base: merge-base of HEAD with main"))
         #expect(judged.standardOutput.contains("item 1 rebound from `command: test -f required.txt` to `command: true`"))
+        #expect(judged.standardOutput.contains("--policy-ref \(try fixture.git("rev-parse", "main"))"))
         let policy = try #require(try ChangeFixture.predicate(ofVerdictAt: fixture.path("base.json"))["policy"] as? [String: Any])
         #expect(policy["source"] as? String == "base")
         #expect(policy["revision"] as? String == (try fixture.git("rev-parse", "main")))
@@ -28,6 +29,9 @@ struct PolicyFromBaseTests {
         let explicit = try CFAGateBinary.run(
             ["run", "--no-progress", "--checklist", "gate/cfa-change-gate.md", "--out", fixture.path("explicit.json")], in: fixture)
         #expect(explicit.status == 0, "\(explicit.standardOutput)\(explicit.standardError)")
+        let unchecked = try CFAGateBinary.run(["verify", fixture.path("explicit.json")], in: fixture)
+        #expect(unchecked.status == 0)
+        #expect(unchecked.standardOutput.contains("policy:    not checked — pass --policy-ref"))
         let rejected = try CFAGateBinary.run(["verify", fixture.path("explicit.json"), "--policy-ref", "main"], in: fixture)
         #expect(rejected.status == 4)
         #expect(rejected.standardError.contains("policy differs — the verdict's checklist"), "\(rejected.standardError)")

@@ -84,4 +84,11 @@ struct PolicyReaderTests {
         let proposed = Policy(source: .change, revision: nil, description: "", files: [new])
         #expect(PolicyComparison.changes(from: trusted, to: proposed).map(\.kind) == [.fileEdited])
     }
+
+    @Test func aDeletedChecklistIsOneLine() {
+        let old = PolicyFile(role: .checklist, path: "gate/cfa-change-gate.md", source: .base, blobID: String(repeating: "a", count: 40), data: Data("1. **A.** <!-- probe: command: true -->\n".utf8))
+        let builtIn = PolicyFile(role: .checklist, path: "(built in) gate/cfa-change-gate.md", source: .change, data: Data("1. **B.**\n".utf8))
+        #expect(PolicyComparison.checklistChanges(old, builtIn).map(\.summary)
+            == ["gate/cfa-change-gate.md is deleted; the checklist built into cfa-gate would apply"])
+    }
 }

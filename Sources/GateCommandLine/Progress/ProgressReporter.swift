@@ -44,10 +44,7 @@ enum ProgressReporter {
         }
         if let policy = predicate.policy {
             lines.append("Policy: \(PolicyText.origin(policy))")
-            if let changes = policy.changes {
-                lines.append("\(PolicyText.changeHeading) (not applied; takes effect once merged):")
-                lines += changes.map { "  \(PolicyText.place($0)): \($0.summary)" }
-            }
+            lines += policy.changes.map(PolicyText.lines) ?? []
         }
         lines.append("Verdict: \(outcome.verdictPath)")
         lines.append("Verify:  \(verifyCommand)")

@@ -27,14 +27,16 @@ enum PolicyComparison {
     }
 
     static func checklistChanges(_ old: PolicyFile, _ new: PolicyFile) -> [PolicyChange] {
+        // Deleted by the change: one line, not every difference from the built-in checklist.
+        if old.blobID != nil, new.blobID == nil {
+            return [PolicyChange(kind: .fileEdited, file: old.path, summary: "\(old.path) is deleted; the checklist built into cfa-gate would apply")]
+        }
         let path = new.path
         let oldChecklist: Checklist
         let newChecklist: Checklist
-        do {
-            oldChecklist = try Policy.parsedChecklist(old)
-            newChecklist = try Policy.parsedChecklist(new)
-        } catch {
-            return [PolicyChange(kind: .unreadable, file: path, summary: "\(path) as changed does not read: \(error)")]
+        switch parsed(old, new, path: path, Policy.parsedChecklist) {
+        case .success(let pair): (oldChecklist, newChecklist) = pair
+        case .failure(let unreadable): return [unreadable.change]
         }
         var changes: [PolicyChange] = []
         let oldItems = Dictionary(oldChecklist.items.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
@@ -83,11 +85,9 @@ enum PolicyComparison {
         let path = new.data == nil ? old.path : new.path
         let oldConfiguration: AnalysisConfiguration
         let newConfiguration: AnalysisConfiguration
-        do {
-            oldConfiguration = try Policy.parsedConfiguration(old)
-            newConfiguration = try Policy.parsedConfiguration(new)
-        } catch {
-            return [PolicyChange(kind: .unreadable, file: path, summary: "\(path) as changed does not read: \(error)")]
+        switch parsed(old, new, path: path, Policy.parsedConfiguration) {
+        case .success(let pair): (oldConfiguration, newConfiguration) = pair
+        case .failure(let unreadable): return [unreadable.change]
         }
         var changes: [PolicyChange] = []
         for descriptor in RuleCatalogue.descriptors {
@@ -103,6 +103,21 @@ enum PolicyComparison {
             changes.append(PolicyChange(kind: .configurationOption, file: path, summary: "\(name) changed from \(before) to \(after)"))
         }
         return changes
+    }
+
+    private struct Unreadable: Error {
+        var change: PolicyChange
+    }
+
+    /// Both versions of a policy file parsed, or the one change saying that a version does not read.
+    private static func parsed<Value>(
+        _ old: PolicyFile, _ new: PolicyFile, path: String, _ parse: (PolicyFile) throws(GateError) -> Value
+    ) -> Result<(Value, Value), Unreadable> {
+        do {
+            return .success((try parse(old), try parse(new)))
+        } catch {
+            return .failure(Unreadable(change: PolicyChange(kind: .unreadable, file: path, summary: "\(path) as changed does not read: \(error)")))
+        }
     }
 
     private static func setting(_ descriptor: RuleDescriptor, in configuration: AnalysisConfiguration) -> AnalysisConfiguration.RuleSetting {

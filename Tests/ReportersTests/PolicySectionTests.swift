@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+@testable import Reporters
+import Verdict
+
+/// The policy a verdict was judged under, the changes to it the change proposes, and run errors: shown in
+/// every human format when the verdict records them, and absent otherwise (the golden files keep that).
+struct PolicySectionTests {
+    private static var statement: Statement {
+        var statement = SampleVerdicts.passing
+        statement.predicate.policy = PolicyRecord(
+            source: .base, revision: String(repeating: "e", count: 40), description: "merge-base of HEAD with main (eeeeeee)",
+            files: [PolicyFileRecord(role: .checklist, path: "gate/cfa-change-gate.md", source: .base, sha256: String(repeating: "ab", count: 32))],
+            changes: [
+                PolicyChange(kind: .itemRebound, file: "gate/cfa-change-gate.md", line: 3, summary: "item 1 rebound from `build` to `command: true`"),
+                PolicyChange(kind: .suppressionAdded, file: "App/A.swift", line: 7, summary: "suppression of CFA-NO-COMBINE added — reason: <script>x</script>"),
+            ])
+        statement.predicate.runErrors = ["HEAD moved during the run from aaa to bbb"]
+        return statement
+    }
+
+    @Test func markdownListsThePolicyItsChangesAndRunErrors() {
+        let page = MarkdownReport.render(Self.statement, links: nil)
+        #expect(page.contains("- **Policy:** from the base: merge-base of HEAD with main (eeeeeee)"))
+        #expect(page.contains("### Policy change"))
+        #expect(page.contains("[App/A.swift:7](App/A.swift#L7): suppression of CFA-NO-COMBINE added"))
+        #expect(page.contains("### Run errors\n\n- ⚠️ HEAD moved during the run from aaa to bbb"))
+        #expect(!page.contains("<script>"))
+    }
+
+    @Test func htmlListsThemEscaped() {
+        let page = HTMLReport.render(Self.statement, links: nil)
+        #expect(page.contains("<dt>Policy</dt><dd>from the base: merge-base of HEAD with main (eeeeeee)</dd>"))
+        #expect(page.contains("<h2 id=\"policy-change-heading\">Policy change</h2>"))
+        #expect(page.contains("<code>App/A.swift:7</code> suppression of CFA-NO-COMBINE added — reason: &lt;script&gt;x&lt;/script&gt;"))
+        #expect(page.contains("<h2 id=\"run-errors-heading\">Run errors</h2>"))
+    }
+
+    @Test func showTextListsThem() {
+        let text = VerdictRenderer.text(Self.statement, signatureNote: "valid")
+        #expect(text.contains("Policy:    from the base: merge-base of HEAD with main (eeeeeee)"))
+        #expect(text.contains("Run error: HEAD moved during the run from aaa to bbb"))
+        #expect(text.contains("Policy change (not applied; takes effect once merged):\n  gate/cfa-change-gate.md:3: item 1 rebound from `build` to `command: true`"))
+    }
+
+    @Test func withoutAPolicyRecordNothingIsAdded() {
+        #expect(!MarkdownReport.render(SampleVerdicts.passing, links: nil).contains("Policy"))
+        #expect(!HTMLReport.render(SampleVerdicts.passing, links: nil).contains("policy-change"))
+        #expect(!VerdictRenderer.text(SampleVerdicts.passing, signatureNote: "valid").contains("Policy"))
+    }
+}
