@@ -21,7 +21,7 @@ package enum PolicyText {
     }
 
     /// The plain-text section: a heading line, then one indented line per change.
-    static func lines(_ changes: [PolicyChange]) -> [String] {
+    package static func lines(_ changes: [PolicyChange]) -> [String] {
         ["\(changeHeading) (not applied; takes effect once merged):"] + changes.map { "  \(place($0)): \($0.summary)" }
     }
 

@@ -1,3 +1,4 @@
+import GateTestSupport
 import Foundation
 import Testing
 @testable import Reporters
