@@ -14,19 +14,21 @@ public enum ConfigurationFile {
         }
     }
 
-    static let knownKeys: Set<String> = ["include", "exclude", "rootView", "features", "folders", "rules", "launch"]
+    static let knownKeys: Set<String> = ["include", "exclude", "rootView", "features", "folders", "rules", "launch", "baseline"]
 
     /// The configuration of the analysed folder: `.cfa-gate.json` in the scope (the package), else at the
     /// repository root, else the defaults.
     public static func load(repositoryRoot: String, scope: String = "") throws(LoadError) -> AnalysisConfiguration {
+        guard let folder = folder(repositoryRoot: repositoryRoot, scope: scope) else { return AnalysisConfiguration() }
+        let path = "\(repositoryRoot)/\(folder)\(AnalysisConfiguration.fileName)"
+        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path) }
+        return try parse(data, path: folder + AnalysisConfiguration.fileName)
+    }
+
+    /// The repository-relative folder ("" or "Sub/Folder/") whose `.cfa-gate.json` applies to `scope`; nil when none does.
+    public static func folder(repositoryRoot: String, scope: String = "") -> String? {
         let folders = scope.isEmpty || scope == "." ? [""] : [scope + "/", ""]
-        for folder in folders {
-            let path = "\(repositoryRoot)/\(folder)\(AnalysisConfiguration.fileName)"
-            guard FileManager.default.fileExists(atPath: path) else { continue }
-            guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path) }
-            return try parse(data, path: folder + AnalysisConfiguration.fileName)
-        }
-        return AnalysisConfiguration()
+        return folders.first { FileManager.default.fileExists(atPath: "\(repositoryRoot)/\($0)\(AnalysisConfiguration.fileName)") }
     }
 
     public static func parse(_ data: Data, path: String) throws(LoadError) -> AnalysisConfiguration {
