@@ -18,15 +18,19 @@ public struct GateOptions: Sendable {
     public var commandTimeout: Duration?
     /// The base of the inventory diff (`--base REV`); chosen automatically when nil.
     public var baseRevision: String?
+    /// False for `--no-baseline`: every finding counts, known or not.
+    public var useBaseline: Bool
     public var environment: [String: String]
     public var tool: ToolInfo
 
     public init(
         repositoryPath: String = ".", packagePath: String? = nil, checklistPath: String? = nil, keyPath: String? = nil,
         outputPath: String? = nil, buildTimeout: Duration? = nil, testTimeout: Duration? = nil,
-        commandTimeout: Duration? = nil, baseRevision: String? = nil, environment: [String: String], tool: ToolInfo
+        commandTimeout: Duration? = nil, baseRevision: String? = nil, useBaseline: Bool = true, environment: [String: String],
+        tool: ToolInfo
     ) {
         self.baseRevision = baseRevision
+        self.useBaseline = useBaseline
         self.repositoryPath = repositoryPath
         self.packagePath = packagePath
         self.checklistPath = checklistPath
@@ -75,6 +79,8 @@ public enum Gate {
             throw .noPackage(path: packageDirectory)
         }
         let analysisConfiguration = try analysisSetup(for: checklist, repositoryRoot: root, packagePath: packagePath)
+        let baseline = try baselineSetup(
+            analysisConfiguration, repositoryRoot: root, packagePath: packagePath, enabled: options.useBaseline)
         let inventoryBase = try inventorySetup(for: checklist, repositoryRoot: root, base: options.baseRevision)
         let signing = try SigningKeyResolver.resolve(
             keyPath: options.keyPath, environment: options.environment, gitDirectory: gitDirectory)
@@ -97,8 +103,8 @@ public enum Gate {
         let startedAt = Date()
         async let toolchain = SwiftToolchain.version(in: context)
         let scheduled = await ItemScheduler(
-            items: checklist.items, context: context, analysisConfiguration: analysisConfiguration, inventoryBase: inventoryBase,
-            progress: progress
+            items: checklist.items, context: context, analysisConfiguration: analysisConfiguration, baseline: baseline,
+            inventoryBase: inventoryBase, progress: progress
         ).run()
         let items = scheduled.items
         let swiftVersion = await toolchain
@@ -162,6 +168,20 @@ public enum Gate {
         }
     }
 
+    /// For a checklist that runs the analyser: the baseline of known findings beside its `.cfa-gate.json`, read
+    /// before anything runs so that a corrupt or unknown-version baseline is a configuration error, never a run
+    /// in which everything (or silently nothing) is known.
+    static func baselineSetup(
+        _ configuration: AnalysisConfiguration?, repositoryRoot: String, packagePath: String, enabled: Bool
+    ) throws(GateError) -> Baseline? {
+        guard enabled, let configuration else { return nil }
+        do {
+            return try BaselineFile.load(repositoryRoot: repositoryRoot, scope: packagePath, configuration: configuration)
+        } catch {
+            throw .baseline(error)
+        }
+    }
+
     /// For a checklist with an `inventory` item: the base it diffs against, chosen before anything runs so that
     /// an unknown `--base` or a shallow clone without the merge-base is a configuration error.
     static func inventorySetup(for checklist: Checklist, repositoryRoot: String, base: String?) throws(GateError) -> BaseChoice? {
@@ -184,7 +204,7 @@ public enum Gate {
             suppressions: analysis.suppressed.map {
                 AnalysisSummary.Suppression(rule: $0.finding.rule, file: $0.finding.file, line: $0.finding.line, reason: $0.reason)
             },
-            skippedFiles: analysis.skippedFiles)
+            skippedFiles: analysis.skippedFiles, baseline: CFAProbe.baselineSummary(of: analysis))
     }
 
     static func openRepository(_ path: String) throws(GateError) -> (root: String, gitDirectory: String, head: HeadInfo) {
