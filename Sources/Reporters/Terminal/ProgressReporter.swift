@@ -33,6 +33,7 @@ public enum ProgressReporter {
                 lines.append("      \(diagnostic.locatedMessage)")
             }
         }
+        lines += BaselineReport.terminalLines(predicate.analysis?.baseline)
         if !predicate.awaitingReview.isEmpty {
             lines.append("Awaiting a person: items \(ItemNumbers.compact(predicate.awaitingReview.map(\.number)))")
         }
