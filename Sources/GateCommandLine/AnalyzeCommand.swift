@@ -22,8 +22,21 @@ struct AnalysisTarget {
         return AnalysisTarget(root: root, scope: scope, configuration: try ConfigurationFile.load(repositoryRoot: root, scope: scope))
     }
 
-    func analyse() async -> AnalysisResult {
-        await Analyzer.analyze(repositoryRoot: root, scope: scope, configuration: configuration)
+    /// With a baseline, the findings it accepts are set apart as baselined.
+    func analyse(baseline: Baseline? = nil) async -> AnalysisResult {
+        let result = await Analyzer.analyze(repositoryRoot: root, scope: scope, configuration: configuration)
+        return baseline?.apply(to: result, scope: scope) ?? result
+    }
+
+    /// The working tree's baseline for this folder (see `BaselineFile`); nil when there is none.
+    func baseline() throws(BaselineError) -> Baseline? {
+        try BaselineFile.load(repositoryRoot: root, scope: scope, configuration: configuration)
+    }
+
+    /// Where the baseline is, or would be written.
+    func baselineLocation() throws(BaselineError) -> BaselineFile.Location {
+        try BaselineFile.location(
+            configuration: configuration, configurationFolder: ConfigurationFile.folder(repositoryRoot: root, scope: scope), scope: scope)
     }
 }
 
@@ -32,18 +45,21 @@ struct AnalyzeCommand: GateCommand {
     static let abstract = "Check the Swift sources against the CFA rules and print the findings."
     static var help: String {
         """
-        USAGE: cfa-gate analyze [--repo DIR] [--format text|json|sarif] [--bench]
+        USAGE: cfa-gate analyze [--repo DIR] [--format text|json|sarif] [--no-baseline] [--bench]
 
         Parses every .swift file of the repository (leaving out .build, DerivedData, Pods,
         Carthage, hidden folders and the `exclude` list of .cfa-gate.json) and reports each
         finding in the compiler's form, `path:line:column: error: message [CFA-RULE-ID, item N]`,
         sorted, with repository-relative paths. Exit 0 when no finding is an error, 1 otherwise.
+        Findings the baseline accepts (.cfa-gate-baseline.json beside .cfa-gate.json, or the file
+        its "baseline" key names; see `cfa-gate baseline`) are counted, not listed, and never fail.
 
         OPTIONS:
           --repo DIR                 Folder to analyse: a repository or a folder inside one (paths
                                      stay relative to the repository root). Default: the current
                                      folder. .cfa-gate.json is read from DIR, else the repository root.
           --format text|json|sarif   json: {"findings": [...], "summary": {...}}; sarif: SARIF 2.1.0.
+          --no-baseline              Ignore the baseline: every finding counts, known or not.
           --bench                    Print timings instead of findings: bare SwiftParser parsing against
                                      the whole analysis, on 1 worker and on all cores
                                      (used by Scripts/bench-analyze.sh).
@@ -61,13 +77,16 @@ struct AnalyzeCommand: GateCommand {
     var repositoryPath: String
     var format: String
     var bench: Bool
+    var useBaseline: Bool
 
     init(arguments: [String]) throws(UsageError) {
-        let reader = try ArgumentReader(arguments, command: Self.name, valueOptions: ["--repo", "--format"], flagOptions: ["--bench"])
+        let reader = try ArgumentReader(
+            arguments, command: Self.name, valueOptions: ["--repo", "--format"], flagOptions: ["--bench", "--no-baseline"])
         try reader.noPositionals(command: Self.name)
         repositoryPath = reader.options["--repo"] ?? "."
         format = try reader.format(allowed: ["text", "json", "sarif"], command: Self.name)
         bench = reader.flags.contains("--bench")
+        useBaseline = !reader.flags.contains("--no-baseline")
     }
 
     func run(on terminal: Terminal) async -> Int32 {
@@ -82,17 +101,25 @@ struct AnalyzeCommand: GateCommand {
             await printBenchmark(target, terminal: terminal)
             return ExitCode.passed
         }
-        let result = await target.analyse()
+        let baseline: Baseline?
+        do {
+            baseline = useBaseline ? try target.baseline() : nil
+        } catch {
+            terminal.err("cfa-gate: \(error)")
+            return ExitCode.usage
+        }
+        let result = await target.analyse(baseline: baseline)
         switch format {
         case "json":
             terminal.out(AnalysisJSON.render(result))
         case "sarif":
             terminal.out(SARIFReport.render(
                 findings: result.findings.map(CFAProbe.diagnostic), rules: RuleReference.reportRules, repositoryURI: nil,
-                toolVersion: CFAGate.version))
+                toolVersion: CFAGate.version, baseline: CFAProbe.baselineSummary(of: result)))
         default:
             result.findings.forEach { terminal.out($0.compilerStyle) }
             terminal.out(AnalysisJSON.summaryLine(result))
+            AnalysisJSON.baselineLines(result).forEach(terminal.out)
         }
         return result.errorCount == 0 ? ExitCode.passed : ExitCode.failed
     }
@@ -157,6 +184,9 @@ extension InventoryCommand {
 enum AnalysisJSON {
     struct Document: Encodable {
         var findings: [Finding]
+        /// Present only when a baseline was applied, so the output without one is unchanged.
+        var baselined: [Finding]?
+        var fixedBaseline: [BaselineSummary.Entry]?
         var summary: Summary
     }
 
@@ -167,15 +197,28 @@ enum AnalysisJSON {
         var warnings: Int
         var suppressed: [SuppressedFinding]
         var skippedFiles: [String]
+        var baseline: String?
     }
 
     static func render(_ result: AnalysisResult) -> String {
+        let summary = CFAProbe.baselineSummary(of: result)
         let document = Document(
-            findings: result.findings,
+            findings: result.findings, baselined: summary.map { _ in result.baselined }, fixedBaseline: summary?.fixed,
             summary: Summary(
                 files: result.fileCount, lines: result.lineCount, errors: result.errorCount, warnings: result.warningCount,
-                suppressed: result.suppressed, skippedFiles: result.skippedFiles))
+                suppressed: result.suppressed, skippedFiles: result.skippedFiles, baseline: result.baseline))
         return JSONText.pretty(document)
+    }
+
+    /// After the summary: the baselined count and, when the code has lost some known findings, what to do about it.
+    static func baselineLines(_ result: AnalysisResult) -> [String] {
+        guard let summary = CFAProbe.baselineSummary(of: result) else { return [] }
+        var lines = ["\(result.baselined.count) baselined finding\(result.baselined.count == 1 ? "" : "s") not shown (known, in \(summary.path); --no-baseline lists them)"]
+        if let note = summary.fixedNote {
+            lines.append(note)
+            lines += summary.fixed.map { "  fixed: \($0.file): \($0.message) [\($0.rule)]\($0.count > 1 ? " ×\($0.count)" : "")" }
+        }
+        return lines
     }
 
     static func summaryLine(_ result: AnalysisResult) -> String {
