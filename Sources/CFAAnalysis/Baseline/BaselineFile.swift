@@ -10,6 +10,11 @@ public enum BaselineFile {
         public var path: String
         /// Named by `.cfa-gate.json`, which makes it required; the default file is used only when present.
         public var isConfigured: Bool
+
+        public init(path: String, isConfigured: Bool) {
+            self.path = path
+            self.isConfigured = isConfigured
+        }
     }
 
     /// Works on paths alone, so the same answer serves a working tree and a revision read from git objects.
