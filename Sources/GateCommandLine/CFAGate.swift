@@ -11,7 +11,8 @@ public enum CFAGate {
     ]
 
     static var help: String {
-        let list = commands.map { "  \($0.name.padding(toLength: 8, withPad: " ", startingAt: 0)) \($0.abstract)" }
+        let width = commands.map(\.name.count).max() ?? 0
+        let list = commands.map { "  \($0.name.padding(toLength: width, withPad: " ", startingAt: 0)) \($0.abstract)" }
         return """
             cfa-gate \(version) — decides whether a change to a CFA SwiftUI app may merge.
 

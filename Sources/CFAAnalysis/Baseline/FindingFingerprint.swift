@@ -8,7 +8,7 @@
 ///
 /// The baseline matches findings by this identity, and SARIF's `partialFingerprints` hash it (with the
 /// finding's occurrence number), so code scanning and the baseline agree on what "the same finding" is.
-public struct FindingFingerprint: Sendable, Hashable, Comparable, Codable {
+public struct FindingFingerprint: Sendable, Hashable, Comparable {
     public var rule: String
     /// Repository-relative; "." for a finding about the whole app.
     public var file: String
