@@ -5,20 +5,15 @@ import Testing
 
 /// The baseline of known findings: written from an analysis, matched without line numbers, only shrinking.
 struct BaselineTests {
-    private let path = "App/2 - AppModel/Features/OrdersFeature+Legacy.swift"
+    private let path = LegacyFeatureFile.path
+    private let dispatch = LegacyFeatureFile.dispatch, secondDispatch = LegacyFeatureFile.secondDispatch, lock = LegacyFeatureFile.lock
 
-    /// An extension of the compliant Feature in its own file, with `members` as its body.
-    private func legacyFile(_ members: [String], above: String = "") -> String {
-        "import Foundation\n\(above)\nextension OrdersFeature {\n\(members.joined(separator: "\n"))\n}\n"
-    }
+    private func legacyFile(_ members: [String], above: String = "") -> String { LegacyFeatureFile.source(members, above: above) }
 
     private func analysis(_ source: String) -> AnalysisResult {
         Analysis.result(Analysis.app(replacing: [path: source]))
     }
 
-    private static let dispatch = "    func refreshLater() { DispatchQueue.main.async {} }"
-    private static let secondDispatch = "    func reloadLater() { DispatchQueue.main.async {} }"
-    private static let lock = "    static let lock = NSLock()"
     private static let unchecked = "final class OrderCache: @unchecked Sendable {}"
 
     /// Written and read back, as `cfa-gate baseline` and `analyze` do.
@@ -27,7 +22,7 @@ struct BaselineTests {
     }
 
     @Test func aBaselineWrittenOnAnAppWithPlantedViolationsMakesItPass() throws {
-        let planted = analysis(legacyFile([Self.dispatch, Self.lock], above: Self.unchecked))
+        let planted = analysis(legacyFile([dispatch, lock], above: Self.unchecked))
         #expect(planted.findings.filter { $0.rule == NoGCDLocksRule.id }.count == 3)
         let applied = try writtenBaseline(of: planted).apply(to: planted)
         #expect(applied.findings == [])
@@ -38,9 +33,9 @@ struct BaselineTests {
     }
 
     @Test func threeLinesAddedAboveAFindingKeepItBaselined() throws {
-        let before = analysis(legacyFile([Self.dispatch]))
+        let before = analysis(legacyFile([dispatch]))
         let baseline = try writtenBaseline(of: before)
-        let after = analysis(legacyFile(["    // one", "    // two", "    // three", Self.dispatch]))
+        let after = analysis(legacyFile(["    // one", "    // two", "    // three", dispatch]))
         #expect(after.findings.map(\.line) == before.findings.map { $0.line + 3 })
         let applied = baseline.apply(to: after)
         #expect(applied.findings == [])
@@ -49,15 +44,15 @@ struct BaselineTests {
     }
 
     @Test func movingAndReformattingCodeKeepsItBaselined() throws {
-        let baseline = try writtenBaseline(of: analysis(legacyFile([Self.dispatch, "    func other() {}"])))
+        let baseline = try writtenBaseline(of: analysis(legacyFile([dispatch, "    func other() {}"])))
         let moved = analysis(legacyFile(["    func other() {}", "", "    func refreshLater() {", "        DispatchQueue.main.async {", "        }", "    }"]))
         #expect(moved.findings.count == 1)
         #expect(baseline.apply(to: moved).findings == [])
     }
 
     @Test func aNewViolationOfTheSameRuleInTheSameFileFailsAlone() throws {
-        let baseline = try writtenBaseline(of: analysis(legacyFile([Self.dispatch])))
-        let changed = analysis(legacyFile([Self.dispatch, Self.lock]))
+        let baseline = try writtenBaseline(of: analysis(legacyFile([dispatch])))
+        let changed = analysis(legacyFile([dispatch, lock]))
         let applied = baseline.apply(to: changed)
         let new = try #require(applied.findings.onlyFinding)
         #expect(new.rule == NoGCDLocksRule.id && new.file == path)
@@ -85,8 +80,8 @@ struct BaselineTests {
     }
 
     @Test func fixingABaselinedViolationReportsItFixed() throws {
-        let baseline = try writtenBaseline(of: analysis(legacyFile([Self.dispatch, Self.lock])))
-        let fixed = baseline.apply(to: analysis(legacyFile([Self.dispatch])))
+        let baseline = try writtenBaseline(of: analysis(legacyFile([dispatch, lock])))
+        let fixed = baseline.apply(to: analysis(legacyFile([dispatch])))
         #expect(fixed.findings == [])
         let entry = try #require(fixed.fixedBaseline.first)
         #expect(fixed.fixedBaseline.count == 1)
@@ -95,7 +90,7 @@ struct BaselineTests {
     }
 
     @Test func twoIdenticalFindingsInOneFileNeedTwoEntries() throws {
-        let twice = analysis(legacyFile([Self.dispatch, Self.secondDispatch]))
+        let twice = analysis(legacyFile([dispatch, secondDispatch]))
         #expect(twice.findings.count == 2)
         #expect(Set(twice.findings.map(FindingFingerprint.init)).count == 1)
         let baseline = try writtenBaseline(of: twice)
@@ -104,13 +99,13 @@ struct BaselineTests {
         #expect(baseline.apply(to: twice).findings == [])
 
         // A baseline that holds one of them lets the other fail: the later one.
-        let once = try writtenBaseline(of: analysis(legacyFile([Self.dispatch])))
+        let once = try writtenBaseline(of: analysis(legacyFile([dispatch])))
         let applied = once.apply(to: twice)
         #expect(applied.findings == [twice.findings[1]])
         #expect(applied.baselined == [twice.findings[0]])
 
         // Fixing one of two leaves an entry fixed once.
-        let fixedOne = baseline.apply(to: analysis(legacyFile([Self.dispatch])))
+        let fixedOne = baseline.apply(to: analysis(legacyFile([dispatch])))
         #expect(fixedOne.fixedBaseline.map(\.count) == [1])
     }
 

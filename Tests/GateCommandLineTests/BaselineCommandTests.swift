@@ -4,20 +4,14 @@ import Testing
 
 /// Adopting the gate on an app with known findings, through the built binary: `baseline`, then `analyze`.
 struct BaselineCommandTests {
-    private static let legacyPath = "App/2 - AppModel/Features/OrdersFeature+Legacy.swift"
-    private static let dispatch = "    func refreshLater() { DispatchQueue.main.async {} }"
-    private static let lock = "    static let lock = NSLock()"
-
-    private static func legacy(_ members: [String]) -> String {
-        "import Foundation\n\nextension OrdersFeature {\n\(members.joined(separator: "\n"))\n}\n"
-    }
+    private static func legacy(_ members: [String]) -> String { LegacyFeatureFile.source(members) }
 
     /// The compliant app with known violations planted, committed.
-    private func legacyApp(_ members: [String] = [dispatch, lock]) throws -> GitFixture {
+    private func legacyApp(_ members: [String] = [LegacyFeatureFile.dispatch, LegacyFeatureFile.lock]) throws -> GitFixture {
         let fixture = try GitFixture()
         try fixture.git("init", "-q", "-b", "main")
         for (path, text) in CompliantApp.files { try fixture.write(path, text) }
-        try fixture.write(Self.legacyPath, Self.legacy(members))
+        try fixture.write(LegacyFeatureFile.path, Self.legacy(members))
         try fixture.git("add", "-A")
         try fixture.git("commit", "-q", "-m", "legacy app")
         return fixture
@@ -57,27 +51,27 @@ struct BaselineCommandTests {
     }
 
     @Test func linesAddedAboveKeepTheFindingKnownAndANewViolationFailsAlone() throws {
-        let fixture = try legacyApp([Self.dispatch])
+        let fixture = try legacyApp([LegacyFeatureFile.dispatch])
         _ = try CFAGateBinary.run(["baseline", "--repo", fixture.root], in: fixture)
-        try fixture.write(Self.legacyPath, Self.legacy(["    // one", "    // two", "    // three", Self.dispatch]))
+        try fixture.write(LegacyFeatureFile.path, Self.legacy(["    // one", "    // two", "    // three", LegacyFeatureFile.dispatch]))
         #expect(try analyze(fixture).status == 0)
 
-        try fixture.write(Self.legacyPath, Self.legacy(["    // one", "    // two", "    // three", Self.dispatch, Self.lock]))
+        try fixture.write(LegacyFeatureFile.path, Self.legacy(["    // one", "    // two", "    // three", LegacyFeatureFile.dispatch, LegacyFeatureFile.lock]))
         let failing = try analyze(fixture)
         #expect(failing.status == 1)
         let errors = failing.standardOutput.split(separator: "\n").filter { $0.contains(": error: ") }
         #expect(errors.count == 1)
-        #expect(errors.first?.contains("\(Self.legacyPath):8:") == true && errors.first?.contains("OrdersFeature uses NSLock") == true)
+        #expect(errors.first?.contains("\(LegacyFeatureFile.path):8:") == true && errors.first?.contains("OrdersFeature uses NSLock") == true)
     }
 
     @Test func fixingABaselinedViolationIsReportedAndRewritingDropsIt() throws {
         let fixture = try legacyApp()
         _ = try CFAGateBinary.run(["baseline", "--repo", fixture.root], in: fixture)
-        try fixture.write(Self.legacyPath, Self.legacy([Self.dispatch]))
+        try fixture.write(LegacyFeatureFile.path, Self.legacy([LegacyFeatureFile.dispatch]))
         let fixed = try analyze(fixture)
         #expect(fixed.status == 0)
         #expect(fixed.standardOutput.contains("1 baselined finding fixed — run `cfa-gate baseline` to drop it"))
-        #expect(fixed.standardOutput.contains("  fixed: \(Self.legacyPath): OrdersFeature uses NSLock"))
+        #expect(fixed.standardOutput.contains("  fixed: \(LegacyFeatureFile.path): OrdersFeature uses NSLock"))
 
         let rewritten = try CFAGateBinary.run(["baseline", "--repo", fixture.root], in: fixture)
         #expect(rewritten.standardOutput.contains("wrote 1 known finding (1 entry) to .cfa-gate-baseline.json — 0 added, 1 dropped since the previous baseline"))

@@ -8,20 +8,14 @@ import Verdict
 /// `cfa-gate run` with a baseline of known findings: known ones never fail an item, the verdict records them and
 /// what was fixed, and a baseline that cannot be read stops the run before anything runs.
 struct BaselineRunTests {
-    private static let legacyPath = "App/2 - AppModel/Features/OrdersFeature+Legacy.swift"
+    private static func legacy(_ members: [String]) -> String { LegacyFeatureFile.source(members) }
 
-    private static func legacy(_ members: [String]) -> String {
-        "import Foundation\n\nextension OrdersFeature {\n\(members.joined(separator: "\n"))\n}\n"
-    }
-
-    private static let dispatch = "    func refreshLater() { DispatchQueue.main.async {} }"
-    private static let lock = "    static let lock = NSLock()"
 
     /// A committed app with two known violations, gated by one `cfa` item.
     private func fixture() throws -> GateFixture {
         let fixture = try GateFixture(checklist: "1. **Swift Concurrency only.** <!-- probe: cfa CFA-NO-GCD-LOCKS -->\n", package: false)
         for (path, text) in CompliantApp.files { try fixture.git.write(path, text) }
-        try fixture.git.write(Self.legacyPath, Self.legacy([Self.dispatch, Self.lock]))
+        try fixture.git.write(LegacyFeatureFile.path, Self.legacy([LegacyFeatureFile.dispatch, LegacyFeatureFile.lock]))
         try fixture.git.git("add", "-A")
         try fixture.git.git("commit", "-q", "-m", "legacy app")
         return fixture
@@ -48,7 +42,7 @@ struct BaselineRunTests {
         let baseline = try #require(outcome.predicate.analysis?.baseline)
         #expect(baseline.path == Baseline.defaultFileName)
         #expect(baseline.baselined.map(\.name) == ["CFA-NO-GCD-LOCKS", "CFA-NO-GCD-LOCKS"])
-        #expect(baseline.baselined.allSatisfy { $0.file == Self.legacyPath && $0.line != nil })
+        #expect(baseline.baselined.allSatisfy { $0.file == LegacyFeatureFile.path && $0.line != nil })
         #expect(baseline.fixed == [])
         #expect(outcome.predicate.result == .passed)
 
@@ -60,7 +54,7 @@ struct BaselineRunTests {
     @Test func aNewFindingFailsAndAFixedOneIsListed() async throws {
         let fixture = try fixture()
         try await writeBaseline(fixture)
-        try fixture.git.write(Self.legacyPath, Self.legacy([Self.dispatch, "    static let queue = OperationQueue()"]))
+        try fixture.git.write(LegacyFeatureFile.path, Self.legacy([LegacyFeatureFile.dispatch, "    static let queue = OperationQueue()"]))
         let outcome = try await Gate.run(fixture.options())
         let item = try #require(outcome.predicate.items.first)
         #expect(item.status == .failed)
