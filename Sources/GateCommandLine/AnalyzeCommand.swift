@@ -8,18 +8,21 @@ struct AnalyzeCommand: GateCommand {
     static let abstract = "Check the Swift sources against the CFA rules and print the findings."
     static var help: String {
         """
-        USAGE: cfa-gate analyze [--repo DIR] [--format text|json|sarif] [--bench]
+        USAGE: cfa-gate analyze [--repo DIR] [--format text|json|sarif] [--no-baseline] [--bench]
 
         Parses every .swift file of the repository (leaving out .build, DerivedData, Pods,
         Carthage, hidden folders and the `exclude` list of .cfa-gate.json) and reports each
         finding in the compiler's form, `path:line:column: error: message [CFA-RULE-ID, item N]`,
         sorted, with repository-relative paths. Exit 0 when no finding is an error, 1 otherwise.
+        Findings the baseline accepts (.cfa-gate-baseline.json beside .cfa-gate.json, or the file
+        its "baseline" key names; see `cfa-gate baseline`) are counted, not listed, and never fail.
 
         OPTIONS:
           --repo DIR                 Folder to analyze: a repository or a folder inside one (paths
                                      stay relative to the repository root). Default: the current
                                      folder. .cfa-gate.json is read from DIR, else the repository root.
           --format text|json|sarif   json: {"findings": [...], "summary": {...}}; sarif: SARIF 2.1.0.
+          --no-baseline              Ignore the baseline: every finding counts, known or not.
           --bench                    Print timings instead of findings: bare SwiftParser parsing against
                                      the whole analysis, on 1 worker and on all cores
                                      (used by Scripts/bench-analyze.sh).
@@ -34,13 +37,16 @@ struct AnalyzeCommand: GateCommand {
     var repositoryPath: String
     var format: String
     var bench: Bool
+    var useBaseline: Bool
 
     init(arguments: [String]) throws(UsageError) {
-        let reader = try ArgumentReader(arguments, command: Self.name, valueOptions: ["--repo", "--format"], flagOptions: ["--bench"])
+        let reader = try ArgumentReader(
+            arguments, command: Self.name, valueOptions: ["--repo", "--format"], flagOptions: ["--bench", "--no-baseline"])
         try reader.noPositionals(command: Self.name)
         repositoryPath = reader.options["--repo"] ?? "."
         format = try reader.format(allowed: ["text", "json", "sarif"], command: Self.name)
         bench = reader.flags.contains("--bench")
+        useBaseline = !reader.flags.contains("--no-baseline")
     }
 
     func run(on terminal: Terminal) async -> Int32 {
@@ -54,11 +60,19 @@ struct AnalyzeCommand: GateCommand {
             BenchmarkText.lines(await target.benchmark()).forEach(terminal.out)
             return ExitCode.passed
         }
-        let result = await target.analyze()
+        let baseline: Baseline?
+        do {
+            baseline = useBaseline ? try target.baseline() : nil
+        } catch {
+            return terminal.fail(error, exitCode: ExitCode.usage)
+        }
+        let result = await target.analyze(baseline: baseline)
+        let summary = CFAProbe.baselineSummary(of: result)
         switch format {
-        case "json": terminal.out(AnalysisReport.json(result))
-        case "sarif": terminal.out(AnalysisReport.sarif(result.findings.map(CFAProbe.diagnostic), toolVersion: CFAGate.version))
-        default: AnalysisReport.text(result).forEach(terminal.out)
+        case "json": terminal.out(AnalysisReport.json(result, baseline: summary))
+        case "sarif":
+            terminal.out(AnalysisReport.sarif(result.findings.map(CFAProbe.diagnostic), baseline: summary, toolVersion: CFAGate.version))
+        default: AnalysisReport.text(result, baseline: summary).forEach(terminal.out)
         }
         return result.errorCount == 0 ? ExitCode.passed : ExitCode.failed
     }

@@ -13,6 +13,8 @@ struct RunCommand: GateCommand {
                             [--config FILE] [--key FILE] [--out FILE] [--format text|json]
                             [--build-timeout D] [--test-timeout D] [--command-timeout D]
                             [--no-progress] [--junit FILE] [--sarif FILE] [--summary FILE] [--base REV]
+                            [--no-baseline]
+                            [--no-baseline]
 
         Loads the checklist, runs each numbered item as its probe (build, test, git-clean,
         command; manual items are listed for a person), signs the verdict with Ed25519 and
@@ -48,6 +50,8 @@ struct RunCommand: GateCommand {
           --base REV            Base commit of the inventory diff and of the policy (default: the
                                 merge-base with the upstream, else origin/main or main, else the
                                 first parent).
+          --no-baseline         Ignore the baseline of known findings (see `cfa-gate baseline`): every
+                                finding counts.
 
         In GitHub Actions (GITHUB_ACTIONS=true) each finished item's evidence is printed in a
         ::group::, findings become ::error/::warning annotations, and the Markdown page is appended
@@ -70,7 +74,7 @@ struct RunCommand: GateCommand {
             valueOptions: [
                 "--repo", "--package-path", "--checklist", "--key", "--out", "--format", "--build-timeout",
                 "--test-timeout", "--command-timeout", "--junit", "--sarif", "--summary", "--base", "--policy-ref", "--config",
-            ], flagOptions: ["--no-progress"])
+            ], flagOptions: ["--no-progress", "--no-baseline"])
         reportPaths = [
             (.junit, reader.options["--junit"]), (.sarif, reader.options["--sarif"]), (.markdown, reader.options["--summary"]),
         ].compactMap { format, path in path.map { (format, $0) } }
@@ -90,7 +94,7 @@ struct RunCommand: GateCommand {
             outputPath: reader.options["--out"], buildTimeout: try duration("--build-timeout"),
             testTimeout: try duration("--test-timeout"), commandTimeout: try duration("--command-timeout"),
             baseRevision: reader.options["--base"], policyRef: reader.options["--policy-ref"],
-            configurationPath: reader.options["--config"],
+            configurationPath: reader.options["--config"], useBaseline: !reader.flags.contains("--no-baseline"),
             environment: ProcessInfo.processInfo.environment, tool: ToolInfo(name: "cfa-gate", version: CFAGate.version))
     }
 

@@ -16,11 +16,21 @@ public struct AnalysisTarget: Sendable {
     public enum Failure: Error, CustomStringConvertible {
         case configuration(ConfigurationFile.LoadError)
         case repository(GitError)
+        case baseline(BaselineError)
+        case baselineWrite(path: String, reason: String)
+
+        /// Writing failed (exit 3), as opposed to a configuration the user must fix (exit 2).
+        public var isWriteFailure: Bool {
+            if case .baselineWrite = self { return true }
+            return false
+        }
 
         public var description: String {
             switch self {
+            case .baselineWrite(let path, let reason): "\(path): cannot write the baseline: \(reason)"
             case .configuration(let error): "\(error)"
             case .repository(let error): "\(error)"
+            case .baseline(let error): "\(error)"
             }
         }
     }
@@ -37,8 +47,21 @@ public struct AnalysisTarget: Sendable {
         }
     }
 
-    public func analyze() async -> AnalysisResult {
-        await Analyzer.analyze(repositoryRoot: root, scope: scope, configuration: configuration)
+    /// With a baseline, the findings it accepts are set apart as baselined.
+    public func analyze(baseline: Baseline? = nil) async -> AnalysisResult {
+        let result = await Analyzer.analyze(repositoryRoot: root, scope: scope, configuration: configuration)
+        return baseline?.apply(to: result, scope: scope) ?? result
+    }
+
+    /// The working tree's baseline for this folder (see `BaselineFile`); nil when there is none.
+    public func baseline() throws(BaselineError) -> Baseline? {
+        try BaselineFile.load(repositoryRoot: root, scope: scope, configuration: configuration)
+    }
+
+    /// Where the baseline is, or would be written.
+    public func baselineLocation() throws(BaselineError) -> BaselineFile.Location {
+        try BaselineFile.location(
+            configuration: configuration, configurationFolder: ConfigurationFile.folder(repositoryRoot: root, scope: scope), scope: scope)
     }
 
     /// Bare parsing against the whole analysis, on one worker and on every core.
@@ -54,13 +77,57 @@ public struct AnalysisTarget: Sendable {
     /// The inventory diff between two commits of this target's folder, read from git objects, judged as the
     /// `inventory` item judges it. Without `base`, the base is chosen as the item chooses it.
     public func inventoryDiff(base: String?, final: String) async throws(Failure) -> ProbeOutcome {
+        let baseline: Baseline?
+        do {
+            baseline = try self.baseline()
+        } catch {
+            throw .baseline(error)
+        }
         do {
             let choice = try InventoryProbe.chooseBase(repositoryRoot: root, explicit: base, final: final)
             let report = try await InventoryProbe.compare(
-                repositoryRoot: root, folder: scope, base: choice, final: final, configuration: configuration)
+                repositoryRoot: root, folder: scope, base: choice, final: final, configuration: configuration, baseline: baseline)
             return InventoryProbe.judge(report)
         } catch {
             throw .repository(error)
         }
+    }
+
+    /// What `cfa-gate baseline` wrote: the new baseline, the one it replaced, where, and the adoption findings
+    /// it leaves out (an app that is not CFA must never pass by baselining that).
+    public struct BaselineWritten: Sendable {
+        public var baseline: Baseline
+        public var previous: Baseline?
+        /// Repository-relative.
+        public var path: String
+        public var adoptionFindings: [Finding]
+    }
+
+    /// Analyzes the folder ignoring any baseline and writes every finding to the baseline file: `path`, else
+    /// where the configuration says it is.
+    public func writeBaseline(to path: String?) async throws(Failure) -> BaselineWritten {
+        let absolutePath: String
+        if let path {
+            absolutePath = Gate.absolute(path)
+        } else {
+            do {
+                absolutePath = "\(root)/\(try baselineLocation().path)"
+            } catch {
+                throw .baseline(error)
+            }
+        }
+        let shownPath = RepositoryPath.relative(absolutePath, to: root)
+        let result = await analyze()
+        let baseline = Baseline(findings: result.findings, path: shownPath)
+        let previous = FileManager.default.contents(atPath: absolutePath).flatMap { try? Baseline.parse($0, path: shownPath) }
+        do {
+            try FileManager.default.createDirectory(
+                at: URL(fileURLWithPath: absolutePath).deletingLastPathComponent(), withIntermediateDirectories: true)
+            try baseline.encoded().write(to: URL(fileURLWithPath: absolutePath), options: .atomic)
+        } catch {
+            throw .baselineWrite(path: shownPath, reason: error.localizedDescription)
+        }
+        return BaselineWritten(
+            baseline: baseline, previous: previous, path: shownPath, adoptionFindings: result.findings.filter { $0.rule == AdoptionRule.id })
     }
 }

@@ -10,6 +10,7 @@ public enum GateError: Error, Equatable, CustomStringConvertible {
     case checklistUnreadable(path: String)
     case unknownRule(checklist: String, line: Int?, rule: String)
     case analysisConfiguration(ConfigurationFile.LoadError)
+    case baseline(BaselineError)
     case noPackage(path: String)
     case key(KeyError)
     case keyInsideWorkTree(path: String)
@@ -25,6 +26,7 @@ public enum GateError: Error, Equatable, CustomStringConvertible {
         case .unknownRule(let checklist, let line, let rule):
             "\(checklist):\(line.map(String.init) ?? "?"): \(rule.isEmpty ? "`cfa` names no rule" : "unknown rule \(rule) in a `cfa` binding") — run `cfa-gate analyze --help` for the rule ids"
         case .analysisConfiguration(let error): "\(error)"
+        case .baseline(let error): "\(error)"
         case .noPackage(let path):
             "\(path): no Package.swift here — pass --package-path DIR (relative to the repository) or set package-path in the checklist"
         case .key(let error): "\(error)"
@@ -40,7 +42,8 @@ public enum GateError: Error, Equatable, CustomStringConvertible {
     /// 130 for Ctrl-C, as shells report it.
     public var exitCode: Int32 {
         switch self {
-        case .repository, .checklist, .checklistUnreadable, .unknownRule, .analysisConfiguration, .noPackage, .key, .keyInsideWorkTree: 2
+        case .repository, .checklist, .checklistUnreadable, .unknownRule, .analysisConfiguration, .baseline, .noPackage, .key,
+             .keyInsideWorkTree: 2
         case .verdictWrite, .logs: 3
         case .interrupted: 130
         }

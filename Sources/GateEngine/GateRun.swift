@@ -22,6 +22,8 @@ public struct GateOptions: Sendable {
     public var policyRef: String?
     /// `--config FILE`: an analyser configuration to use instead of the policy revision's.
     public var configurationPath: String?
+    /// False for `--no-baseline`: every finding counts, known or not.
+    public var useBaseline: Bool
     public var environment: [String: String]
     public var tool: ToolInfo
 
@@ -29,11 +31,12 @@ public struct GateOptions: Sendable {
         repositoryPath: String = ".", packagePath: String? = nil, checklistPath: String? = nil, keyPath: String? = nil,
         outputPath: String? = nil, buildTimeout: Duration? = nil, testTimeout: Duration? = nil,
         commandTimeout: Duration? = nil, baseRevision: String? = nil, policyRef: String? = nil, configurationPath: String? = nil,
-        environment: [String: String], tool: ToolInfo
+        useBaseline: Bool = true, environment: [String: String], tool: ToolInfo
     ) {
         self.baseRevision = baseRevision
         self.policyRef = policyRef
         self.configurationPath = configurationPath
+        self.useBaseline = useBaseline
         self.repositoryPath = repositoryPath
         self.packagePath = packagePath
         self.checklistPath = checklistPath
@@ -84,6 +87,8 @@ public enum Gate {
             throw .noPackage(path: packageDirectory)
         }
         let analysisConfiguration = try analysisSetup(for: checklist, policy: setup.loaded.policy)
+        let baseline = try baselineSetup(
+            analysisConfiguration, repositoryRoot: root, packagePath: packagePath, enabled: options.useBaseline)
         let inventoryBase = try inventorySetup(for: checklist, repositoryRoot: root, base: options.baseRevision)
         let signing = try signingKey(options, repositoryRoot: root, gitDirectory: gitDirectory)
         var childEnvironment = options.environment
@@ -109,8 +114,8 @@ public enum Gate {
         let startedAt = Date()
         async let toolchain = SwiftToolchain.version(in: context)
         let scheduled = await ItemScheduler(
-            items: checklist.items, context: context, analysisConfiguration: analysisConfiguration, inventoryBase: inventoryBase,
-            progress: progress
+            items: checklist.items, context: context, analysisConfiguration: analysisConfiguration, baseline: baseline,
+            inventoryBase: inventoryBase, progress: progress
         ).run()
         let items = scheduled.items
         let swiftVersion = await toolchain
@@ -183,6 +188,20 @@ public enum Gate {
         return signing
     }
 
+    /// For a checklist that runs the analyser: the baseline of known findings beside its `.cfa-gate.json`, read
+    /// before anything runs so that a corrupt or unknown-version baseline is a configuration error, never a run
+    /// in which everything (or silently nothing) is known.
+    static func baselineSetup(
+        _ configuration: AnalysisConfiguration?, repositoryRoot: String, packagePath: String, enabled: Bool
+    ) throws(GateError) -> Baseline? {
+        guard enabled, let configuration else { return nil }
+        do {
+            return try BaselineFile.load(repositoryRoot: repositoryRoot, scope: packagePath, configuration: configuration)
+        } catch {
+            throw .baseline(error)
+        }
+    }
+
     /// For a checklist with an `inventory` item: the base it diffs against, chosen before anything runs so that
     /// an unknown `--base` or a shallow clone without the merge-base is a configuration error.
     static func inventorySetup(for checklist: Checklist, repositoryRoot: String, base: String?) throws(GateError) -> BaseChoice? {
@@ -205,7 +224,7 @@ public enum Gate {
             suppressions: analysis.suppressed.map {
                 AnalysisSummary.Suppression(rule: $0.finding.rule, file: $0.finding.file, line: $0.finding.line, reason: $0.reason)
             },
-            skippedFiles: analysis.skippedFiles)
+            skippedFiles: analysis.skippedFiles, baseline: CFAProbe.baselineSummary(of: analysis))
     }
 
     static func openRepository(_ path: String) throws(GateError) -> (root: String, gitDirectory: String, head: HeadInfo) {

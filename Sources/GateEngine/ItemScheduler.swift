@@ -15,6 +15,8 @@ struct ItemScheduler: Sendable {
     var context: ProbeContext
     /// Set when the checklist has `cfa` items: the analyser configuration they share.
     var analysisConfiguration: AnalysisConfiguration?
+    /// The known findings that `cfa` items (and the inventory's missing tests) do not fail on.
+    var baseline: Baseline?
     /// Set when the checklist has an `inventory` item: the base commit it compares with.
     var inventoryBase: BaseChoice?
     var progress: @Sendable (GateEvent) -> Void
@@ -107,7 +109,7 @@ struct ItemScheduler: Sendable {
             for (item, _) in cfaItems { progress(.itemStarted(item)) }
             let clock = ContinuousClock()
             let start = clock.now
-            let analyzed = await CFAProbe.analyse(in: context, configuration: configuration, cache: cache)
+            let analyzed = await CFAProbe.analyse(in: context, configuration: configuration, baseline: baseline, cache: cache)
             let elapsed = clock.now - start
             let judged = cfaItems.enumerated().map { offset, entry in
                 Self.result(
@@ -121,7 +123,8 @@ struct ItemScheduler: Sendable {
         if let inventoryBase {
             for item in inventoryItems {
                 results.append(await measure(item) { _ in
-                    await InventoryProbe.run(in: context, base: inventoryBase, configuration: configuration, cache: cache)
+                    await InventoryProbe.run(
+                        in: context, base: inventoryBase, configuration: configuration, baseline: baseline, cache: cache)
                 })
             }
         }

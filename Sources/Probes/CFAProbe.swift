@@ -10,12 +10,16 @@ public enum CFAProbe {
     /// Parses and checks the working tree once; every `cfa` item of a run is judged from this one result.
     /// The scope is the package the checklist gates (its whole repository when the package is at the root).
     /// Each file is keyed by the blob id git gives its bytes, so the inventory diff that follows can reuse
-    /// the facts of every final-commit file whose content is the same (`cache`).
-    public static func analyse(in context: ProbeContext, configuration: AnalysisConfiguration, cache: FactsCache) async -> AnalysisResult {
+    /// the facts of every final-commit file whose content is the same (`cache`). Findings the `baseline` accepts
+    /// are set apart as baselined, so no item fails on them.
+    public static func analyse(
+        in context: ProbeContext, configuration: AnalysisConfiguration, baseline: Baseline? = nil, cache: FactsCache
+    ) async -> AnalysisResult {
         let repository = try? GitRepository.discover(startingAt: context.repositoryRoot)
-        return await Analyzer.analyze(
+        let result = await Analyzer.analyze(
             repositoryRoot: context.repositoryRoot, scope: context.packagePath, configuration: configuration, cache: cache,
             contentKey: { repository?.blobID(ofFileAt: $0) })
+        return baseline?.apply(to: result, scope: context.packagePath) ?? result
     }
 
     public static func judge(ruleIDs: [String], analysis: AnalysisResult) -> ProbeOutcome {
@@ -24,7 +28,8 @@ public enum CFAProbe {
         let errors = relevant.filter { $0.severity == .error }
         let warnings = relevant.count - errors.count
         let evidence = Evidence(diagnostics: relevant.prefix(CompilerDiagnostics.maximumDiagnostics).map(diagnostic))
-        let scope = "\(analysis.fileCount) files, \(analysis.lineCount) lines"
+        let baselined = analysis.baselined.filter { bound.contains($0.rule) }.count
+        let scope = "\(analysis.fileCount) files, \(analysis.lineCount) lines" + (baselined > 0 ? ", \(baselined) baselined" : "")
         if let adoption = errors.first(where: { $0.rule == AdoptionRule.id }) {
             return ProbeOutcome(status: .failed, summary: adoption.message, evidence: evidence)
         }
@@ -35,6 +40,18 @@ public enum CFAProbe {
         let counts = "\(errors.count) error\(errors.count == 1 ? "" : "s")" + (warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : "")
         return ProbeOutcome(
             status: .failed, summary: "\(counts)\(ItemResult.firstDiagnosticMarker)\(first.file):\(first.line): \(first.message) [\(first.rule)]", evidence: evidence)
+    }
+
+    /// What the baseline did, as the verdict records it; nil when no baseline was applied.
+    public static func baselineSummary(of analysis: AnalysisResult) -> BaselineSummary? {
+        analysis.baseline.map { path in
+            BaselineSummary(
+                path: path, baselined: analysis.baselined.map(diagnostic),
+                fixed: analysis.fixedBaseline.map { entry in
+                    BaselineSummary.Entry(
+                        rule: entry.fingerprint.rule, file: entry.fingerprint.file, message: entry.fingerprint.message, count: entry.count)
+                })
+        }
     }
 
     /// A finding as verdict evidence.

@@ -26,10 +26,11 @@ public enum InventoryProbe {
         return try BaseSelection.choose(in: repository, head: finalRevision, explicit: explicit)
     }
 
-    /// Reads both revisions from git objects under `folder` and compares their analyses.
+    /// Reads both revisions from git objects under `folder` and compares their analyses. A missing test file the
+    /// `baseline` accepts is not a problem; a new part's missing test is, since a new part cannot be known.
     public static func compare(
         repositoryRoot: String, folder: String, base: BaseChoice, final finalRevision: String = "HEAD",
-        configuration: AnalysisConfiguration, cache: FactsCache? = nil
+        configuration: AnalysisConfiguration, baseline: Baseline? = nil, cache: FactsCache? = nil
     ) async throws(GitError) -> Report {
         let repository = try GitRepository.discover(startingAt: repositoryRoot)
         let finalCommit = try repository.resolveCommit(finalRevision)
@@ -43,17 +44,18 @@ public enum InventoryProbe {
             base: base, finalCommit: finalCommit, diff: InventoryDiff(base: baseAnalysis, final: finalAnalysis),
             skippedFiles: Array(Set(baseSources.skipped + finalSources.skipped + parsed.flatMap(\.skipped))).sorted(),
             submodules: finalSources.submodules,
-            missingTests: finalAnalysis.findings.filter { testFileRules.contains($0.rule) && $0.severity == .error })
+            missingTests: (baseline?.apply(to: finalAnalysis, scope: folder) ?? finalAnalysis).findings.filter { testFileRules.contains($0.rule) && $0.severity == .error })
     }
 
     public static func run(
-        in context: ProbeContext, base: BaseChoice, configuration: AnalysisConfiguration, cache: FactsCache? = nil
+        in context: ProbeContext, base: BaseChoice, configuration: AnalysisConfiguration, baseline: Baseline? = nil,
+        cache: FactsCache? = nil
     ) async -> ProbeOutcome {
         let report: Report
         do {
             report = try await compare(
                 repositoryRoot: context.repositoryRoot, folder: context.packagePath, base: base, configuration: configuration,
-                cache: cache)
+                baseline: baseline, cache: cache)
         } catch {
             return .error("cannot read the revisions to compare: \(error)")
         }

@@ -39,6 +39,11 @@ public enum VerdictRenderer {
             for excerpt in item.evidence.excerpt { lines.append("         | \(excerpt)") }
             for log in item.evidence.logs { lines.append("         log: \(log.path) (\(log.bytes) bytes, sha256 \(log.sha256.prefix(12))…)") }
         }
+        if let baseline = predicate.analysis?.baseline {
+            lines.append("")
+            lines += BaselineReport.terminalLines(baseline)
+            lines += baseline.baselined.map { "  known: \($0.locatedMessage)" }
+        }
         if !predicate.awaitingReview.isEmpty {
             lines.append("")
             lines.append("Awaiting a person:")

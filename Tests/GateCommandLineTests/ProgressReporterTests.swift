@@ -35,4 +35,14 @@ struct ProgressReporterTests {
         #expect(lines.contains("Awaiting a person: items 27"))
         #expect(lines.last == "Verify:  cfa-gate verify /r/.git/cfa-gate/verdicts/x.json --pubkey /r/key.pub")
     }
+
+    @Test func theSummaryCountsKnownFindingsAndSaysHowToDropFixedOnes() {
+        let outcome = GateOutcome(
+            envelope: Envelope(payloadType: DSSE.payloadType, payload: "", signatures: []), statement: BaselineSample.statement,
+            verdictPath: "/r/v.json", publicKeyPath: nil)
+        let lines = ProgressReporter.summary(outcome, verifyCommand: "verify")
+        #expect(lines.contains("Baseline: .cfa-gate-baseline.json: 2 known findings accepted by the baseline, not failing (listed in the verdict and reports)"))
+        #expect(lines.contains("  2 baselined findings fixed — run `cfa-gate baseline` to drop them"))
+        #expect(lines.contains("      \(BaselineSample.legacyFile): OrdersFeature uses NSLock <now gone> [CFA-NO-GCD-LOCKS] ×2"))
+    }
 }

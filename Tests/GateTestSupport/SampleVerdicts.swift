@@ -112,3 +112,28 @@ public enum SampleVerdicts {
         ],
         awaiting: [reviewItem])
 }
+
+/// A verdict whose cfa item passed because a baseline accepted its two findings, one more entry being fixed.
+public enum BaselineSample {
+    public static let legacyFile = "Sources/App/2 - AppModel/Features/OrdersFeature+Legacy.swift"
+
+    public static let baselined = [
+        Diagnostic(kind: .rule, file: legacyFile, line: 7, column: 28, severity: "error", name: "CFA-NO-GCD-LOCKS", message: "OrdersFeature uses DispatchQueue; Swift Concurrency only"),
+        Diagnostic(kind: .rule, file: legacyFile, line: 9, column: 28, severity: "error", name: "CFA-NO-GCD-LOCKS", message: "OrdersFeature uses DispatchQueue; Swift Concurrency only"),
+    ]
+
+    public static let fixed = BaselineSummary.Entry(rule: "CFA-NO-GCD-LOCKS", file: legacyFile, message: "OrdersFeature uses NSLock <now gone>", count: 2)
+
+    public static var statement: Statement {
+        var statement = SampleVerdicts.statement(
+            result: .passed,
+            items: [ItemResult(
+                number: 17, title: "Swift Concurrency only", section: "Concurrency", probe: "cfa CFA-NO-GCD-LOCKS", status: .passed,
+                summary: "no findings (12 files, 400 lines, 2 baselined)", durationSeconds: 0.2, evidence: .empty)],
+            awaiting: [])
+        statement.predicate.analysis = AnalysisSummary(
+            files: 12, lines: 400, unassigned: [], suppressions: [], skippedFiles: [],
+            baseline: BaselineSummary(path: ".cfa-gate-baseline.json", baselined: baselined, fixed: [fixed]))
+        return statement
+    }
+}

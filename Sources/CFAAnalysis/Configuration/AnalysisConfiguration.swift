@@ -17,6 +17,9 @@ public struct AnalysisConfiguration: Sendable, Equatable, Codable {
     public var rules: [String: RuleSetting] = [:]
     /// How `applicationDidFinishLaunching()` starts Features (item 9).
     public var launch = LaunchStyle.synchronous
+    /// The baseline of known findings, relative to the folder of this file; nil means `.cfa-gate-baseline.json`
+    /// beside it, when that exists.
+    public var baseline: String?
 
     public init() {}
 
@@ -84,6 +87,7 @@ public struct AnalysisConfiguration: Sendable, Equatable, Codable {
         folders = try container.decodeIfPresent(FolderAliases.self, forKey: .folders) ?? defaults.folders
         rules = try container.decodeIfPresent([String: RuleSetting].self, forKey: .rules) ?? defaults.rules
         launch = try container.decodeIfPresent(LaunchStyle.self, forKey: .launch) ?? defaults.launch
+        baseline = try container.decodeIfPresent(String.self, forKey: .baseline)
     }
 }
 

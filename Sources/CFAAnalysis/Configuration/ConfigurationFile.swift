@@ -14,18 +14,21 @@ public enum ConfigurationFile {
         }
     }
 
-    static let knownKeys: Set<String> = ["include", "exclude", "rootView", "features", "folders", "rules", "launch"]
+    static let knownKeys: Set<String> = ["include", "exclude", "rootView", "features", "folders", "rules", "launch", "baseline"]
 
     /// The configuration of the analysed folder: `.cfa-gate.json` in the scope (the package), else at the
     /// repository root, else the defaults.
     public static func load(repositoryRoot: String, scope: String = "") throws(LoadError) -> AnalysisConfiguration {
-        for relative in candidatePaths(scope: scope) {
-            let path = "\(repositoryRoot)/\(relative)"
-            guard FileManager.default.fileExists(atPath: path) else { continue }
-            guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path) }
-            return try parse(data, path: relative)
-        }
-        return AnalysisConfiguration()
+        guard let folder = folder(repositoryRoot: repositoryRoot, scope: scope) else { return AnalysisConfiguration() }
+        let path = "\(repositoryRoot)/\(folder)\(AnalysisConfiguration.fileName)"
+        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path) }
+        return try parse(data, path: folder + AnalysisConfiguration.fileName)
+    }
+
+    /// The repository-relative folder ("" or "Sub/Folder/") whose `.cfa-gate.json` applies to `scope`; nil when none does.
+    public static func folder(repositoryRoot: String, scope: String = "") -> String? {
+        candidatePaths(scope: scope).first { FileManager.default.fileExists(atPath: "\(repositoryRoot)/\($0)") }
+            .map { String($0.dropLast(AnalysisConfiguration.fileName.count)) }
     }
 
     /// Repository-relative places the configuration of `scope` is looked for, the first found winning: the

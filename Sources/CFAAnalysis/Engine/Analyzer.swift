@@ -10,6 +10,12 @@ public struct AnalysisResult: Sendable {
     /// After suppressions and configured severities; sorted by file, line, column.
     public var findings: [Finding]
     public var suppressed: [SuppressedFinding]
+    /// Findings the baseline accepts as known (see `Baseline.apply`); they never fail an item.
+    public var baselined: [Finding] = []
+    /// Baseline entries no longer found, each with how many of its findings are gone.
+    public var fixedBaseline: [Baseline.Entry] = []
+    /// The baseline applied, as its path names it; nil when none was.
+    public var baseline: String? = nil
     /// Files that could not be read as UTF-8 text, left out of the analysis.
     public var skippedFiles: [String]
     public var index: CodebaseIndex

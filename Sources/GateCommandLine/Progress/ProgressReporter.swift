@@ -39,6 +39,7 @@ enum ProgressReporter {
                 lines.append("      \(diagnostic.locatedMessage)")
             }
         }
+        lines += BaselineReport.terminalLines(predicate.analysis?.baseline)
         if !predicate.awaitingReview.isEmpty {
             lines.append("Awaiting a person: items \(ItemNumbers.compact(predicate.awaitingReview.map(\.number)))")
         }

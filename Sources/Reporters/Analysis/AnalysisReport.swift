@@ -6,6 +6,9 @@ import Verdict
 public enum AnalysisReport {
     struct Document: Encodable {
         var findings: [Finding]
+        /// Present only when a baseline was applied, so the output without one is unchanged.
+        var baselined: [Finding]?
+        var fixedBaseline: [BaselineSummary.Entry]?
         var summary: Summary
     }
 
@@ -16,20 +19,34 @@ public enum AnalysisReport {
         var warnings: Int
         var suppressed: [SuppressedFinding]
         var skippedFiles: [String]
+        var baseline: String?
     }
 
-    public static func json(_ result: AnalysisResult) -> String {
+    /// `baseline` is the verdict's view of the baseline the result was judged with (nil without one).
+    public static func json(_ result: AnalysisResult, baseline: BaselineSummary?) -> String {
         let document = Document(
-            findings: result.findings,
+            findings: result.findings, baselined: baseline.map { _ in result.baselined }, fixedBaseline: baseline?.fixed,
             summary: Summary(
                 files: result.fileCount, lines: result.lineCount, errors: result.errorCount, warnings: result.warningCount,
-                suppressed: result.suppressed, skippedFiles: result.skippedFiles))
+                suppressed: result.suppressed, skippedFiles: result.skippedFiles, baseline: result.baseline))
         return JSONText.pretty(document)
     }
 
-    /// Every finding in the compiler's form, then the summary line.
-    public static func text(_ result: AnalysisResult) -> [String] {
-        result.findings.map(\.compilerStyle) + [summaryLine(result)]
+    /// Every finding in the compiler's form, then the summary line and what the baseline accepted or lost.
+    public static func text(_ result: AnalysisResult, baseline: BaselineSummary?) -> [String] {
+        result.findings.map(\.compilerStyle) + [summaryLine(result)] + baselineLines(result, baseline: baseline)
+    }
+
+    /// After the summary: the baselined count and, when the code has lost some known findings, what to do about it.
+    static func baselineLines(_ result: AnalysisResult, baseline: BaselineSummary?) -> [String] {
+        guard let baseline else { return [] }
+        let count = result.baselined.count
+        var lines = ["\(count) baselined finding\(count == 1 ? "" : "s") not shown (known, in \(baseline.path); --no-baseline lists them)"]
+        if let note = baseline.fixedNote {
+            lines.append(note)
+            lines += baseline.fixed.map { "  fixed: \($0.file): \($0.message) [\($0.rule)]\($0.count > 1 ? " ×\($0.count)" : "")" }
+        }
+        return lines
     }
 
     static func summaryLine(_ result: AnalysisResult) -> String {
@@ -39,7 +56,7 @@ public enum AnalysisReport {
     }
 
     /// SARIF for code scanning; `findings` are the result's findings as verdict diagnostics.
-    public static func sarif(_ findings: [Diagnostic], toolVersion: String) -> String {
-        SARIFReport.render(findings: findings, rules: ReportRule.catalogue, repositoryURI: nil, toolVersion: toolVersion)
+    public static func sarif(_ findings: [Diagnostic], baseline: BaselineSummary?, toolVersion: String) -> String {
+        SARIFReport.render(findings: findings, rules: ReportRule.catalogue, repositoryURI: nil, toolVersion: toolVersion, baseline: baseline)
     }
 }

@@ -37,6 +37,7 @@ public enum HTMLReport {
         if let findings = HTMLFindingsByFile.render(predicate.items, links: links) { sections.append(findings) }
         let changes = predicate.items.compactMap { item in inventory(item.evidence).map { (item, $0) } }
         if !changes.isEmpty { sections.append(inventorySection(changes, links: links)) }
+        if let baseline = BaselineReport.html(predicate.analysis?.baseline, links: links) { sections.append(baseline) }
         if !predicate.awaitingReview.isEmpty { sections.append(reviewSection(predicate.awaitingReview)) }
 
         return """

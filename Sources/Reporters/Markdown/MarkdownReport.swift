@@ -34,6 +34,7 @@ public enum MarkdownReport {
             blocks.append("### Inventory changes")
             blocks += changes.map { item, changes in inventorySection(item, changes, links: links) }
         }
+        if let baseline = BaselineReport.markdown(predicate.analysis?.baseline, links: links) { blocks.append(baseline) }
         if !predicate.awaitingReview.isEmpty {
             blocks.append("### Awaiting a person")
             blocks.append("Automation cannot judge these; tick each one once you have checked it.")

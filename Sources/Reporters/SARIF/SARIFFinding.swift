@@ -10,6 +10,18 @@ struct SARIFFinding: Sendable, Equatable {
     var file: String?
     var line: Int?
     var column: Int?
+    /// Set when a baseline of known findings was in use (see `withBaseline`).
+    var baselineState: BaselineState?
+
+    /// SARIF's `baselineState`, as GitHub code scanning reads it.
+    enum BaselineState: String, Sendable {
+        /// Not in the baseline: a finding the change must fix.
+        case new
+        /// In the baseline: known, not failing.
+        case unchanged
+        /// In the baseline but no longer found: fixed.
+        case absent
+    }
 
     /// Rule id for a rule finding that names none, so it still reaches the log instead of vanishing.
     static let unnamedRuleID = "cfa-gate.unnamed-rule"
@@ -46,6 +58,23 @@ struct SARIFFinding: Sendable, Equatable {
         var path = Substring(recorded)
         while path.hasPrefix("./") { path = path.dropFirst(2) }
         return path.isEmpty ? nil : String(path)
+    }
+
+    /// With a baseline in use, the findings given are `new`, the ones it accepted follow as `unchanged`, and each
+    /// finding its fixed entries stood for as `absent` (without a line: the baseline does not record one). Without
+    /// one, the findings are returned as they are.
+    static func withBaseline(_ findings: [SARIFFinding], _ baseline: BaselineSummary?) -> [SARIFFinding] {
+        guard let baseline else { return findings }
+        func marked(_ finding: SARIFFinding, _ state: BaselineState) -> SARIFFinding {
+            var copy = finding
+            copy.baselineState = state
+            return copy
+        }
+        let absent = baseline.fixed.flatMap { entry in
+            let diagnostic = Diagnostic(kind: .rule, file: entry.file == "." ? nil : entry.file, name: entry.rule, message: entry.message)
+            return Array(repeating: SARIFFinding(diagnostic).map { marked($0, .absent) }, count: entry.count).compactMap { $0 }
+        }
+        return findings.map { marked($0, .new) } + baseline.baselined.compactMap(SARIFFinding.init).map { marked($0, .unchanged) } + absent
     }
 
     /// Every finding of a verdict, item by item; manual items have none, since no probe looked at them.

@@ -44,21 +44,23 @@ public enum SARIFReport {
             "checklistSha256": .string(predicate.checklist.sha256),
         ]
         return log(
-            findings: SARIFFinding.all(in: predicate), rules: rules, toolVersion: predicate.tool.version,
+            findings: SARIFFinding.withBaseline(SARIFFinding.all(in: predicate), predicate.analysis?.baseline), rules: rules, toolVersion: predicate.tool.version,
             packagePath: predicate.repository.packagePath, invocation: invocation, provenance: provenance,
             properties: properties)
     }
 
     /// Analyser findings alone, for `cfa-gate analyze --format sarif`. `packagePath` (repository-relative) is where
-    /// a finding without a file is shown; `repositoryURI`, when given, is recorded without a revision.
+    /// a finding without a file is shown; `repositoryURI`, when given, is recorded without a revision. With a
+    /// `baseline`, each result carries its `baselineState`.
     public static func render(
-        findings: [Diagnostic], rules: [ReportRule], repositoryURI: String?, toolVersion: String, packagePath: String = "."
+        findings: [Diagnostic], rules: [ReportRule], repositoryURI: String?, toolVersion: String, packagePath: String = ".",
+        baseline: BaselineSummary? = nil
     ) -> String {
         let provenance: SARIFJSON? = repositoryURI.map { uri in
             [["repositoryUri": .string(uri), "mappedTo": ["uriBaseId": .string(sourceRoot)]]]
         }
         return log(
-            findings: findings.compactMap(SARIFFinding.init), rules: rules, toolVersion: toolVersion,
+            findings: SARIFFinding.withBaseline(findings.compactMap(SARIFFinding.init), baseline), rules: rules, toolVersion: toolVersion,
             packagePath: packagePath, invocation: ["executionSuccessful": true], provenance: provenance, properties: nil)
     }
 
@@ -92,11 +94,15 @@ public enum SARIFReport {
     }
 
     private static func result(_ finding: SARIFFinding, fingerprint: String, table: SARIFRuleTable, packagePath: String) -> SARIFJSON {
-        let level = SARIFLevel.of(severity: finding.severity, fallback: table.defaultLevel(of: finding.ruleID))
+        // A fixed finding is no problem any more: SARIF says so with kind `pass`, whose level is always `none`.
+        let isAbsent = finding.baselineState == .absent
+        let level = isAbsent ? "none" : SARIFLevel.of(severity: finding.severity, fallback: table.defaultLevel(of: finding.ruleID))
         return [
             "ruleId": .string(finding.ruleID),
             "ruleIndex": table.index(of: finding.ruleID).map(SARIFJSON.integer),
             "level": .string(level),
+            "kind": isAbsent ? "pass" : nil,
+            "baselineState": finding.baselineState.map { .string($0.rawValue) },
             "message": ["text": .string(finding.message)],
             "locations": [location(finding, packagePath: packagePath)],
             "partialFingerprints": [SARIFFingerprint.key: .string(fingerprint)],

@@ -62,6 +62,8 @@ public struct AnalysisSummary: Codable, Sendable, Equatable {
     public var suppressions: [Suppression]
     /// Swift files left out because they are not UTF-8 text.
     public var skippedFiles: [String]
+    /// The baseline of known findings and what it did; nil when none was in use.
+    public var baseline: BaselineSummary?
 
     public struct Suppression: Codable, Sendable, Equatable {
         public var rule: String
@@ -77,7 +79,8 @@ public struct AnalysisSummary: Codable, Sendable, Equatable {
         }
     }
 
-    public init(files: Int, lines: Int, unassigned: [Diagnostic], suppressions: [Suppression], skippedFiles: [String]) {
+    public init(files: Int, lines: Int, unassigned: [Diagnostic], suppressions: [Suppression], skippedFiles: [String], baseline: BaselineSummary? = nil) {
+        self.baseline = baseline
         self.files = files
         self.lines = lines
         self.unassigned = unassigned
