@@ -87,8 +87,7 @@ public enum Gate {
             throw .noPackage(path: packageDirectory)
         }
         let analysisConfiguration = try analysisSetup(for: checklist, policy: setup.loaded.policy)
-        let baseline = try baselineSetup(
-            analysisConfiguration, repositoryRoot: root, packagePath: packagePath, enabled: options.useBaseline)
+        let baseline = options.useBaseline && analysisConfiguration != nil ? try setup.loaded.policy.baseline() : nil
         let inventoryBase = try inventorySetup(for: checklist, repositoryRoot: root, base: options.baseRevision)
         let signing = try signingKey(options, repositoryRoot: root, gitDirectory: gitDirectory)
         var childEnvironment = options.environment
@@ -186,20 +185,6 @@ public enum Gate {
         let signing = try SigningKeyResolver.resolve(keyPath: options.keyPath, environment: options.environment, gitDirectory: gitDirectory)
         KeyProtection.erase(variable: variable)
         return signing
-    }
-
-    /// For a checklist that runs the analyser: the baseline of known findings beside its `.cfa-gate.json`, read
-    /// before anything runs so that a corrupt or unknown-version baseline is a configuration error, never a run
-    /// in which everything (or silently nothing) is known.
-    static func baselineSetup(
-        _ configuration: AnalysisConfiguration?, repositoryRoot: String, packagePath: String, enabled: Bool
-    ) throws(GateError) -> Baseline? {
-        guard enabled, let configuration else { return nil }
-        do {
-            return try BaselineFile.load(repositoryRoot: repositoryRoot, scope: packagePath, configuration: configuration)
-        } catch {
-            throw .baseline(error)
-        }
     }
 
     /// For a checklist with an `inventory` item: the base it diffs against, chosen before anything runs so that

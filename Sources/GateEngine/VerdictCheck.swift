@@ -133,6 +133,12 @@ public enum VerdictCheck {
                     switch role {
                     case .checklist: expected = try PolicyReader.checklistFile(at: location, repository: repository)
                     case .configuration: expected = try PolicyReader.configurationFile(at: location, repository: repository, packagePath: packagePath)
+                    case .baseline:
+                        let configuration = try expectation.files[.configuration].map { path throws(GateError) in
+                            try PolicyReader.explicitFile(.configuration, path: path, repositoryRoot: repository.workingDirectory)
+                        } ?? PolicyReader.configurationFile(at: location, repository: repository, packagePath: packagePath)
+                        expected = try PolicyReader.baselineFile(
+                            at: location, repository: repository, packagePath: packagePath, configuration: configuration)
                     }
                 } else {
                     expected = nil

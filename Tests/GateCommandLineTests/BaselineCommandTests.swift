@@ -113,8 +113,8 @@ struct BaselineCommandTests {
     @Test func theCommandIsListedInTheHelpWithEveryNameWhole() throws {
         let fixture = try GitFixture()
         let help = try CFAGateBinary.run(["--help"], in: fixture).standardOutput
-        #expect(help.contains("  baseline  Write today's findings to the baseline"))
-        #expect(help.contains("  inventory List the app's screens"))
+        #expect(help.contains("  baseline   Write today's findings to the baseline"))
+        #expect(help.contains("  inventory  List the app's screens"))
         let own = try CFAGateBinary.run(["baseline", "--help"], in: fixture).standardOutput
         #expect(own.hasPrefix("USAGE: cfa-gate baseline [--repo DIR] [--out FILE]"))
     }

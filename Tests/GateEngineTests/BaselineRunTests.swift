@@ -6,7 +6,8 @@ import Testing
 import Verdict
 
 /// `cfa-gate run` with a baseline of known findings: known ones never fail an item, the verdict records them and
-/// what was fixed, and a baseline that cannot be read stops the run before anything runs.
+/// what was fixed, and a baseline that cannot be read stops the run before anything runs. The baseline is
+/// policy: it is read from the change's base, so each test commits it there and judges a later commit.
 struct BaselineRunTests {
     private static func legacy(_ members: [String]) -> String { LegacyFeatureFile.source(members) }
 
@@ -27,13 +28,23 @@ struct BaselineRunTests {
         try fixture.git.write(Baseline.defaultFileName, String(decoding: Baseline(findings: result.findings).encoded(), as: UTF8.self))
     }
 
+    /// Commits the working tree's baseline (or `text`) as the base, then a change on top of it to be judged.
+    private func commitBaselineAsBase(_ fixture: GateFixture, text: String? = nil) async throws {
+        if let text { try fixture.git.write(Baseline.defaultFileName, text) } else { try await writeBaseline(fixture) }
+        try fixture.git.git("add", "-A")
+        try fixture.git.git("commit", "-q", "-m", "baseline")
+        try fixture.git.write("NOTES.md", "a change on top of the baseline\n")
+        try fixture.git.git("add", "-A")
+        try fixture.git.git("commit", "-q", "-m", "change")
+    }
+
     @Test func knownFindingsNeverFailAnItemAndTheVerdictListsThem() async throws {
         let fixture = try fixture()
         let before = try await Gate.run(fixture.options())
         #expect(before.predicate.items.map(\.status) == [.failed])
         #expect(before.predicate.analysis?.baseline == nil)
 
-        try await writeBaseline(fixture)
+        try await commitBaselineAsBase(fixture)
         let outcome = try await Gate.run(fixture.options())
         let item = try #require(outcome.predicate.items.first)
         #expect(item.status == .passed, "\(item.summary)")
@@ -53,7 +64,7 @@ struct BaselineRunTests {
 
     @Test func aNewFindingFailsAndAFixedOneIsListed() async throws {
         let fixture = try fixture()
-        try await writeBaseline(fixture)
+        try await commitBaselineAsBase(fixture)
         try fixture.git.write(LegacyFeatureFile.path, Self.legacy([LegacyFeatureFile.dispatch, "    static let queue = OperationQueue()"]))
         let outcome = try await Gate.run(fixture.options())
         let item = try #require(outcome.predicate.items.first)
@@ -68,7 +79,7 @@ struct BaselineRunTests {
 
     @Test func anUnreadableBaselineIsAConfigurationErrorBeforeAnythingRuns() async throws {
         let fixture = try fixture()
-        try fixture.git.write(Baseline.defaultFileName, "{\"version\": 3, \"findings\": []}")
+        try await commitBaselineAsBase(fixture, text: "{\"version\": 3, \"findings\": []}")
         do {
             _ = try await Gate.run(fixture.options())
             Issue.record("expected an error")
@@ -95,8 +106,28 @@ struct BaselineRunTests {
         #expect(without.predicate.items.map(\.status) == [.failed])
         #expect(without.predicate.items.first?.summary.contains("OrdersFeature has no test file") == true)
 
-        try await writeBaseline(fixture)
+        try await commitBaselineAsBase(fixture)
         let with = try await Gate.run(fixture.options { $0.baseRevision = "HEAD~1" })
         #expect(with.predicate.items.map(\.status) == [.passed], "\(with.predicate.items.first?.summary ?? "")")
+    }
+
+    /// A change cannot baseline its own new findings: its baseline is only shown, entry by entry, as a policy change.
+    @Test func aBaselineTheChangeWritesIsShownNotObeyed() async throws {
+        let fixture = try fixture()
+        try fixture.git.write("NOTES.md", "the base has no baseline\n")
+        try fixture.git.git("add", "-A")
+        try fixture.git.git("commit", "-q", "-m", "base")
+        try await writeBaseline(fixture)
+        try fixture.git.git("add", "-A")
+        try fixture.git.git("commit", "-q", "-m", "the change baselines its own findings")
+
+        let outcome = try await Gate.run(fixture.options())
+        #expect(outcome.predicate.items.map(\.status) == [.failed])
+        #expect(outcome.predicate.analysis?.baseline == nil)
+        let added = (outcome.predicate.policy?.changes ?? []).filter { $0.kind == .baselineEntryAdded }
+        #expect(added.count == 2, "\(outcome.predicate.policy?.changes ?? [])")
+        #expect(added.allSatisfy { $0.file == Baseline.defaultFileName && $0.summary.hasPrefix("baseline accepts CFA-NO-GCD-LOCKS in ") })
+        let record = try #require(outcome.predicate.policy?.files.first { $0.role == .baseline })
+        #expect(record.sha256 == nil, "the base has no baseline, so none decided the verdict")
     }
 }

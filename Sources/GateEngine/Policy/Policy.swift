@@ -74,6 +74,20 @@ public struct Policy: Sendable, Equatable {
         return try Self.parsedConfiguration(file)
     }
 
+    /// The findings baseline, parsed; nil when the policy has none.
+    public func baseline() throws(GateError) -> Baseline? {
+        guard let file = file(.baseline), file.data != nil else { return nil }
+        return try Self.parsedBaseline(file)
+    }
+
+    static func parsedBaseline(_ file: PolicyFile) throws(GateError) -> Baseline {
+        do {
+            return try Baseline.parse(file.data ?? Data(), path: file.path)
+        } catch {
+            throw .baseline(error)
+        }
+    }
+
     static func parsedChecklist(_ file: PolicyFile) throws(GateError) -> Checklist {
         guard let text = file.text else { throw .checklistUnreadable(path: file.path) }
         do {

@@ -18,6 +18,7 @@ enum PolicyComparison {
             switch role {
             case .checklist: described = checklistChanges(old, new)
             case .configuration: described = configurationChanges(old, new)
+            case .baseline: described = baselineChanges(old, new)
             }
             changes += described.isEmpty
                 ? [PolicyChange(kind: .fileEdited, file: new.path, summary: "\(new.path) is edited; no item, rule or option it decides differs")]
@@ -105,6 +106,26 @@ enum PolicyComparison {
         return changes
     }
 
+    /// Every finding the change's baseline would accept beyond the trusted one: a change must not baseline its
+    /// own new findings, so each is shown to the reviewer (entries it drops only make the gate stricter).
+    static func baselineChanges(_ old: PolicyFile, _ new: PolicyFile) -> [PolicyChange] {
+        guard new.data != nil else { return [] }
+        let oldBaseline = old.data == nil ? Baseline(entries: []) : try? Policy.parsedBaseline(old)
+        let newBaseline: Baseline
+        do {
+            newBaseline = try Policy.parsedBaseline(new)
+        } catch {
+            return [PolicyChange(kind: .unreadable, file: new.path, summary: "\(new.path) as changed does not read: \(error)")]
+        }
+        return Baseline.additions(from: oldBaseline ?? Baseline(entries: []), to: newBaseline).map { entry in
+            let print = entry.fingerprint
+            let times = entry.count > 1 ? " ×\(entry.count)" : ""
+            return PolicyChange(
+                kind: .baselineEntryAdded, file: new.path,
+                summary: "baseline accepts \(print.rule) in \(print.file)\(times): \(print.message)")
+        }
+    }
+
     private struct Unreadable: Error {
         var change: PolicyChange
     }
@@ -146,6 +167,7 @@ enum PolicyComparison {
             ("features", json(old.features), json(new.features)),
             ("folders", json(old.folders), json(new.folders)),
             ("launch", json(old.launch), json(new.launch)),
+            ("baseline", json(old.baseline), json(new.baseline)),
         ]
     }
 }

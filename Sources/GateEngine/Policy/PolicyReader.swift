@@ -54,6 +54,7 @@ public enum PolicyReader {
         } else {
             files.append(try configurationFile(at: location, repository: repository, packagePath: package))
         }
+        files.append(try baselineFile(at: location, repository: repository, packagePath: package, configuration: files[1]))
 
         let source = files.allSatisfy { $0.source == .file } ? PolicySource.file : location.source
         let policy = Policy(source: source, revision: location.commit, description: location.description, files: files)
@@ -62,10 +63,14 @@ public enum PolicyReader {
 
     /// The policy files at a revision, unparsed: to describe the change's own versions, which may not parse.
     static func files(at location: PolicyLocation, repository: GitRepository, packagePath: String) throws(GateError) -> Policy {
-        let files = [
+        var files = [
             try checklistFile(at: location, repository: repository),
             try configurationFile(at: location, repository: repository, packagePath: packagePath),
         ]
+        // A configuration that does not read says so as a change of its own; its baseline cannot be found then.
+        if let baseline = try? baselineFile(at: location, repository: repository, packagePath: packagePath, configuration: files[1]) {
+            files.append(baseline)
+        }
         return Policy(source: location.source, revision: location.commit, description: location.description, files: files)
     }
 
@@ -84,6 +89,26 @@ public enum PolicyReader {
         let candidates = ConfigurationFile.candidatePaths(scope: packagePath)
         return try committed(.configuration, candidates: candidates, at: location, repository: repository)
             ?? PolicyFile(role: .configuration, path: candidates.last ?? AnalysisConfiguration.fileName, source: location.source, data: nil)
+    }
+
+    /// The findings baseline that `configuration` (a policy file of the same revision) points to, or the default
+    /// file beside it; a file-less entry when there is none. A baseline the configuration names but the
+    /// revision lacks is an error, as it is in the working tree: never "nothing is known".
+    static func baselineFile(
+        at location: PolicyLocation, repository: GitRepository, packagePath: String, configuration file: PolicyFile
+    ) throws(GateError) -> PolicyFile {
+        let configuration = try Policy.parsedConfiguration(file)
+        let folder = file.data == nil ? nil : String(file.path.dropLast(AnalysisConfiguration.fileName.count))
+        let place: BaselineFile.Location
+        do {
+            place = try BaselineFile.location(
+                configuration: configuration, configurationFolder: folder, scope: packagePath == "." ? "" : packagePath)
+        } catch {
+            throw .baseline(error)
+        }
+        if let found = try committed(.baseline, candidates: [place.path], at: location, repository: repository) { return found }
+        if place.isConfigured, location.commit != nil { throw .baseline(.missing(path: place.path)) }
+        return PolicyFile(role: .baseline, path: place.path, source: location.source, data: nil)
     }
 
     /// The first of `candidates` the revision holds, from git objects; nil when it holds none (or there is no revision).
@@ -112,6 +137,7 @@ public enum PolicyReader {
             switch role {
             case .checklist: throw .checklistUnreadable(path: path)
             case .configuration: throw .analysisConfiguration(.unreadable(path: path))
+            case .baseline: throw .baseline(.unreadable(path: path))
             }
         }
         return PolicyFile(role: role, path: RepositoryPath.relative(absolute, to: repositoryRoot), source: .file, data: data)

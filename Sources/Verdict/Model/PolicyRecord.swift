@@ -38,6 +38,8 @@ public enum PolicySource: String, Codable, Sendable, Equatable {
 public enum PolicyFileRole: String, Codable, Sendable, Equatable, CaseIterable {
     case checklist
     case configuration
+    /// The findings baseline (`.cfa-gate-baseline.json`): known findings that do not fail an item.
+    case baseline
 }
 
 public struct PolicyFileRecord: Codable, Sendable, Equatable {
@@ -71,6 +73,8 @@ public struct PolicyChange: Codable, Sendable, Equatable {
         /// The change edits a policy file in a way none of the other kinds describes.
         case fileEdited
         case suppressionAdded
+        /// A finding the change's baseline would accept that the trusted baseline does not.
+        case baselineEntryAdded
     }
 
     public var kind: Kind
