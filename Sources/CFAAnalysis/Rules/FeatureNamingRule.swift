@@ -20,7 +20,7 @@ public struct FeatureNamingRule: Rule {
         for holder in index.allEntries where holder.role == .appModel || holder.role == .viewModel || features.contains(holder.name) {
             for part in holder.parts where !part.facts.isPreviewOnly {
                 for property in part.facts.properties
-                where !property.isStatic && !Self.isDebugOnly(member: property.name, line: property.location.line, in: part.facts.scope) {
+                where !property.isStatic && !part.facts.scope.isDebugOnly(member: property.name, line: property.location.line) {
                     guard let feature = Self.featureType(of: property, features: features), !Self.isFeatureName(property.name) else { continue }
                     findings.append(descriptor.finding(
                         part.file, property.location,
@@ -29,7 +29,7 @@ public struct FeatureNamingRule: Rule {
                 for initializer in part.facts.initializers {
                     for parameter in initializer.parameters {
                         guard let feature = TypeText.singleName(parameter.typeText), features.contains(feature),
-                            !Self.isDebugOnly(member: "init", line: parameter.location.line, in: part.facts.scope)
+                            !part.facts.scope.isDebugOnly(member: "init", line: parameter.location.line)
                         else { continue }
                         let badNames = [parameter.label, parameter.name].compactMap { $0 }.filter { !Self.isFeatureName($0) }
                         guard !badNames.isEmpty else { continue }
@@ -42,12 +42,6 @@ public struct FeatureNamingRule: Rule {
             }
         }
         return findings
-    }
-
-    /// Declaration facts carry no preview flag; a declaration inside `#if DEBUG` is recognised by the names
-    /// written on its line (its type annotation, its initial value), which do.
-    private static func isDebugOnly(member: String, line: Int, in scope: ScopeFacts) -> Bool {
-        scope.references.contains { $0.member == member && $0.location.line == line && $0.inPreview }
     }
 
     static func isFeatureName(_ name: String) -> Bool { name == "feature" || name.hasSuffix("Feature") }

@@ -38,7 +38,7 @@ public struct RepositoryModelActorRule: Rule {
         let stored = parts.flatMap { part in
             part.facts.properties.filter { property in
                 property.isStored && Self.holdsContext(property)
-                    && !Self.isDebugOnly(member: property.name, line: property.location.line, in: part.facts.scope)
+                    && !part.facts.scope.isDebugOnly(member: property.name, line: property.location.line)
             }.map { property in
                 descriptor.finding(
                     part.file, property.location, "\(entry.name).\(property.name) stores a ModelContext but \(entry.name) is not `@ModelActor`; \(fix)")
@@ -60,12 +60,6 @@ public struct RepositoryModelActorRule: Rule {
         return findings
     }
 
-    /// Declaration facts carry no preview flag; a declaration inside `#if DEBUG` is recognised by the names
-    /// written on its line (its type annotation, its initial value), which do.
-    private static func isDebugOnly(member: String, line: Int, in scope: ScopeFacts) -> Bool {
-        scope.references.contains { $0.member == member && $0.location.line == line && $0.inPreview }
-    }
-
     private static func holdsContext(_ property: PropertyFact) -> Bool {
         if let typeText = property.typeText { return TypeText.names(in: typeText).contains("ModelContext") }
         return property.initializer?.call?.name == "ModelContext"
@@ -77,7 +71,7 @@ public struct RepositoryModelActorRule: Rule {
         let fix = "map it to a domain value inside the @ModelActor repository"
         var findings: [Finding] = []
         for part in entry.parts where !part.facts.isPreviewOnly {
-            for property in part.facts.properties where !Self.isDebugOnly(member: property.name, line: property.location.line, in: part.facts.scope) {
+            for property in part.facts.properties where !part.facts.scope.isDebugOnly(member: property.name, line: property.location.line) {
                 let named = record(in: property.typeText) ?? (property.typeText == nil ? property.initializer?.call.flatMap { record(in: $0.name) } : nil)
                 guard let named else { continue }
                 findings.append(descriptor.finding(
@@ -86,7 +80,7 @@ public struct RepositoryModelActorRule: Rule {
             for function in part.facts.functions {
                 for parameter in function.parameters {
                     guard let named = record(in: parameter.typeText),
-                        !Self.isDebugOnly(member: function.name, line: parameter.location.line, in: part.facts.scope)
+                        !part.facts.scope.isDebugOnly(member: function.name, line: parameter.location.line)
                     else { continue }
                     findings.append(descriptor.finding(
                         part.file, parameter.location,

@@ -16,7 +16,7 @@ public struct ViewNoTaskHandleRule: Rule {
             for part in view.parts where !part.facts.isPreviewOnly {
                 for property in part.facts.storedProperties
                 where Self.holdsTask(property, projectDeclaresTask: ownTask)
-                    && !Self.isDebugOnly(member: property.name, line: property.location.line, in: part.facts.scope)
+                    && !part.facts.scope.isDebugOnly(member: property.name, line: property.location.line)
                 {
                     findings.append(descriptor.finding(
                         part.file, property.location,
@@ -25,12 +25,6 @@ public struct ViewNoTaskHandleRule: Rule {
             }
         }
         return findings
-    }
-
-    /// Declaration facts carry no preview flag; a declaration inside `#if DEBUG` is recognised by the names
-    /// written on its line (its type annotation, its initial value), which do.
-    private static func isDebugOnly(member: String, line: Int, in scope: ScopeFacts) -> Bool {
-        scope.references.contains { $0.member == member && $0.location.line == line && $0.inPreview }
     }
 
     private static func holdsTask(_ property: PropertyFact, projectDeclaresTask: Bool) -> Bool {
