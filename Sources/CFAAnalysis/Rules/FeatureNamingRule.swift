@@ -5,7 +5,13 @@ public struct FeatureNamingRule: Rule {
     public let descriptor = RuleDescriptor(
         id: id, item: 7,
         summary: "Properties and initialiser labels/parameters of Feature type are named `…Feature` (or `feature`)",
-        help: "Reported: a property of Feature type on AppModel, a ViewModel or a Feature, and an initialiser label or parameter name of Feature type in those types, whose name neither ends in `Feature` nor is exactly `feature` (`let habits: HabitsFeature`, `init(store: HabitsFeature)`). Fix: rename it after the Feature, e.g. `let habitsFeature: HabitsFeature`, `init(habitsFeature: HabitsFeature = AppModel.shared.habitsFeature)`.")
+        help: """
+            Reported: a property of Feature type on AppModel, a ViewModel or a Feature, and an initialiser label or parameter \
+            name of Feature type in those types, whose name neither ends in `Feature` nor is exactly `feature` (`let habits: \
+            HabitsFeature`, `init(store: HabitsFeature)`). Fix: rename it after the Feature, e.g. `let habitsFeature: \
+            HabitsFeature`, `init(habitsFeature: HabitsFeature = AppModel.shared.habitsFeature)`.
+            """,
+        reference: Self.reference, examples: Self.examples)
 
     public init() {}
 
@@ -69,4 +75,56 @@ public struct FeatureNamingRule: Rule {
     private static func unique(_ names: [String]) -> [String] {
         names.reduce(into: []) { kept, name in if !kept.contains(name) { kept.append(name) } }
     }
+}
+
+extension FeatureNamingRule {
+    static let reference = """
+        Wherever a Feature is held or handed in, its name says it is a Feature, so a reader sees at a glance which \
+        dependencies are Features. **Reported:** a property whose type is a Feature (from its annotation, or from the \
+        `XFeature(…)` call that initialises it) on `AppModel`, on a ViewModel or on a Feature, when its name neither \
+        ends in `Feature` nor is exactly `feature` (`let orders: OrdersFeature`, `private let store = \
+        OrdersFeature(…)`); an initialiser parameter of Feature type in those types whose label or parameter name \
+        fails the same test (`init(orders ordersFeature: OrdersFeature)`, `init(ordersFeature store: \
+        OrdersFeature)`), reported once per parameter at the parameter. The message proposes the name \
+        (`HabitsFeature` → `habitsFeature`, a legacy `HabitsManager` → `habitsFeature`, `URLCacheFeature` → \
+        `urlCacheFeature`). **Not reported:** an unlabelled parameter (`init(_ ordersFeature: …)`) is judged by its \
+        name only; type names themselves are not checked (older apps' `XManager` Features under a Features folder \
+        keep their type name); Views holding a Feature (that is CFA-VIEW-INIT-CLEAN / CFA-VIEW-NO-MODEL-ACCESS); \
+        parameters of plain methods; test files, `#Preview` code, and `#if DEBUG` members and extensions. A type \
+        counts as a Feature only by convention (its name matches the configured Feature pattern, or it is declared in \
+        a Features folder): a `ThemeManager` that AppModel wrongly stores is CFA-APPMODEL-SHAPE's finding, not a \
+        misnamed Feature. **Fix:** name it after the Feature: `let habitsFeature: HabitsFeature`, \
+        `init(habitsFeature: HabitsFeature = AppModel.shared.habitsFeature)`.
+        """
+
+    static let examples: [RuleExample] = [
+        // AppModel holds its Feature under a name that hides what it is.
+        RuleExample(
+            .compliant(
+                CompliantApp.appModelPath,
+                replacing: [
+                    "    let ordersFeature: OrdersFeature": "    let ↓orders: OrdersFeature",
+                    "init(ordersFeature: OrdersFeature)": "init(↓orders: OrdersFeature)",
+                    "self.ordersFeature = ordersFeature": "self.orders = orders",
+                    "AppModel(ordersFeature:": "AppModel(orders:",
+                    "        ordersFeature.startLoading()": "        orders.startLoading()",
+                ])),
+        // `feature` is a Feature's name too.
+        RuleExample(
+            "App/1 - View/Views/Orders/OrdersViewModel.swift",
+            """
+            import Observation
+
+            @MainActor @Observable
+            final class OrdersViewModel {
+                private let feature: OrdersFeature
+
+                init(feature: OrdersFeature = AppModel.shared.ordersFeature) {
+                    self.feature = feature
+                }
+
+                var orders: [Order] { feature.orders }
+            }
+            """),
+    ]
 }

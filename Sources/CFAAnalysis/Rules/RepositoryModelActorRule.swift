@@ -6,7 +6,14 @@ public struct RepositoryModelActorRule: Rule {
     public let descriptor = RuleDescriptor(
         id: id, item: 10,
         summary: "SwiftData storage lives in a @ModelActor; @Model records never leave it",
-        help: "Reported: a type other than a View that stores a `ModelContext`, creates one (`ModelContext(container)`) or uses `container.mainContext` without being `@ModelActor` (Views using a ModelContext are CFA-VIEW-DECLARATIVE findings); and a `@Model` type named in the signature (property type, parameter, result) of a Feature, ViewModel, View, AppModel or repository protocol. Preview and test code is not checked. Fix: move storage into `@ModelActor actor SwiftDataHabitRepository: HabitRepository` and map `HabitRecord` to the `Habit` domain value inside it.")
+        help: """
+            Reported: a type other than a View that stores a `ModelContext`, creates one (`ModelContext(container)`) or uses \
+            `container.mainContext` without being `@ModelActor` (Views using a ModelContext are CFA-VIEW-DECLARATIVE findings); \
+            and a `@Model` type named in the signature (property type, parameter, result) of a Feature, ViewModel, View, AppModel \
+            or repository protocol. Preview and test code is not checked. Fix: move storage into `@ModelActor actor \
+            SwiftDataHabitRepository: HabitRepository` and map `HabitRecord` to the `Habit` domain value inside it.
+            """,
+        reference: Self.reference, examples: Self.examples)
 
     public init() {}
 
@@ -96,4 +103,89 @@ public struct RepositoryModelActorRule: Rule {
         }
         return findings
     }
+}
+
+extension RepositoryModelActorRule {
+    static let reference = """
+        SwiftData is an implementation detail of a `@ModelActor` repository: its `ModelContext` is not `Sendable` and \
+        its `@Model` records are bound to that context, so neither reaches the main-actor layers. **Reported:** a \
+        type that is neither a View nor `@ModelActor` and that stores a `ModelContext` (annotation or `= \
+        ModelContext(…)`, at the property; such a type is reported for the property alone), or otherwise creates one \
+        (`ModelContext(container)`) or uses `container.mainContext` (at the use, once per line); a `@Model` type \
+        named in the signature of a Feature, ViewModel, View, AppModel or repository protocol — a property's type \
+        (including `@Query private var records: [HabitRecord]`), a parameter, or a method result. **Not reported:** \
+        anything inside a `@ModelActor` type (it may create scratch contexts and use records freely); repository \
+        implementations' own signatures; Views using a ModelContext (`@Environment(\\.modelContext)`, `ModelContext` \
+        in a View) — that is CFA-VIEW-DECLARATIVE's finding, so one mistake gives one finding; test files, \
+        `#Preview`, `PreviewProvider` and `#if DEBUG` code and members. Decisions where the catalogue is silent: \
+        creating a context or using `mainContext` outside a `@ModelActor` counts as storage outside it, like storing \
+        one; AppModel and repository protocols are record-free as well, since a protocol returning `@Model` records \
+        hands them out of the actor. **Fix:** `@ModelActor actor SwiftDataHabitRepository: HabitRepository` that \
+        fetches `HabitRecord`s with its own `modelContext` and returns `Habit` domain values.
+        """
+
+    /// The SwiftData record both examples store.
+    private static let orderRecord = RuleExample.File(
+        "App/3 - User Data Storage/OrderRecord.swift",
+        """
+        import Foundation
+        import SwiftData
+
+        @Model
+        final class OrderRecord {
+            var id: UUID
+            var name: String
+
+            init(id: UUID, name: String) {
+                self.id = id
+                self.name = name
+            }
+        }
+        """)
+
+    static let examples: [RuleExample] = [
+        // A class holding a ModelContext, and a @Model record leaking into a Feature.
+        RuleExample(
+            orderRecord,
+            RuleExample.File(
+                "App/3 - User Data Storage/SwiftDataOrdersRepository.swift",
+                """
+                import SwiftData
+
+                final class SwiftDataOrdersRepository {
+                    private let ↓context: ModelContext
+
+                    init(context: ModelContext) {
+                        self.context = context
+                    }
+                }
+                """),
+            RuleExample.File(
+                "App/2 - AppModel/Features/OrdersFeature+Records.swift",
+                """
+                extension OrdersFeature {
+                    func adopt(↓_ records: [OrderRecord]) {}
+                }
+                """)),
+        // The context stays inside a @ModelActor, which hands out domain values.
+        RuleExample(
+            orderRecord,
+            RuleExample.File(
+                "App/3 - User Data Storage/SwiftDataOrdersRepository.swift",
+                """
+                import SwiftData
+
+                @ModelActor
+                actor SwiftDataOrdersRepository: OrdersRepository {
+                    func fetchOrders() async throws -> [Order] {
+                        try modelContext.fetch(FetchDescriptor<OrderRecord>()).map { Order(id: $0.id, name: $0.name) }
+                    }
+
+                    func save(_ order: Order) async throws {
+                        modelContext.insert(OrderRecord(id: order.id, name: order.name))
+                        try modelContext.save()
+                    }
+                }
+                """)),
+    ]
 }

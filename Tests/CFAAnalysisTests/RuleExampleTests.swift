@@ -1,0 +1,49 @@
+import CFAAnalysis
+import Testing
+
+/// Every example of every rule, run the way SwiftLint runs its rule examples: each triggering example must
+/// give exactly the findings its `↓` markers point at (file, line, column), each non-triggering one none.
+struct RuleExampleTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var rule: String
+        var number: Int
+        var example: RuleExample
+
+        var testDescription: String { "\(rule) example \(number) (\(example.isTriggering ? "reported" : "not reported"))" }
+    }
+
+    static let cases: [Case] = RuleCatalogue.descriptors.flatMap { descriptor in
+        descriptor.examples.enumerated().map { Case(rule: descriptor.id, number: $0.offset + 1, example: $0.element) }
+    }
+
+    @Test(arguments: cases)
+    func exampleGivesExactlyItsMarkedFindings(_ example: Case) {
+        #expect(example.example.mismatches(for: example.rule) == [])
+    }
+
+    @Test(arguments: RuleCatalogue.descriptors)
+    func everyRuleHasAReportedAndANotReportedExample(_ descriptor: RuleDescriptor) {
+        #expect(descriptor.examples.contains { $0.isTriggering }, "\(descriptor.id) has no example with a ↓ marker")
+        #expect(descriptor.examples.contains { !$0.isTriggering }, "\(descriptor.id) has no example without a marker")
+    }
+
+    @Test func markersGiveTheLineAndUTF8ColumnOfTheTextAfterThem() {
+        let example = RuleExample(
+            RuleExample.File("A.swift", "let a = 1\nlet ↓b = \"é\"; ↓let c = 2\n"),
+            RuleExample.File("B.swift", "↓import Combine\n"))
+        #expect(example.markers.map(\.description) == ["A.swift:2:5", "A.swift:2:15", "B.swift:1:1"])
+        #expect(example.app["A.swift"] == "let a = 1\nlet b = \"é\"; let c = 2\n")
+        #expect(example.app[CompliantApp.appModelPath] == CompliantApp.files[CompliantApp.appModelPath])
+    }
+
+    @Test func aMarkerWithoutItsFindingAndAFindingWithoutItsMarkerAreBothMismatches() {
+        let wrongPlace = RuleExample(CompliantApp.featurePath, "↓" + CompliantApp.files[CompliantApp.featurePath]!.replacingOccurrences(
+            of: "import Observation", with: "import Observation\nimport Combine"))
+        #expect(wrongPlace.mismatches(for: "CFA-NO-COMBINE").count == 2)
+        let removed = RuleExample(
+            CompliantApp.featurePath, CompliantApp.files[CompliantApp.featurePath]!, removing: [CompliantApp.featureTestPath])
+        #expect(!removed.isTriggering)
+        #expect(removed.mismatches(for: "CFA-TEST-FEATURE-FILE").count == 1)
+        #expect(removed.mismatches(for: "CFA-NO-COMBINE") == [])
+    }
+}
