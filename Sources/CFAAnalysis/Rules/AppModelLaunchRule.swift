@@ -334,5 +334,10 @@ extension AppModelLaunchRule {
                         }
                     """,
                 ])),
+        // Only the App type (or its delegate) launches the app.
+        RuleExample(
+            .compliant(
+                CompliantApp.screenPath,
+                replacing: [".toolbar {": ".onAppear { ↓AppModel.shared.applicationDidFinishLaunching() }\n        .toolbar {"])),
     ]
 }

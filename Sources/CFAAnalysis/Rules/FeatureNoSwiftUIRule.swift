@@ -95,5 +95,15 @@ extension FeatureNoSwiftUIRule {
                 var tint: Color { name.isEmpty ? .gray : .accentColor }
             }
             """),
+        // UIKit in a repository (reported as a warning).
+        RuleExample(
+            "App/3 - User Data Storage/JSONFileOrdersRepository+Export.swift",
+            """
+            ↓import UIKit
+
+            extension JSONFileOrdersRepository {
+                func exportName() -> String { UIDevice.current.name }
+            }
+            """),
     ]
 }

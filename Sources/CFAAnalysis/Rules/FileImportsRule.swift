@@ -112,5 +112,16 @@ extension FileImportsRule {
                     var name = ""
                 }
                 """)),
+        // A SwiftData model in a file that does not import SwiftData.
+        RuleExample(
+            "App/3 - User Data Storage/OrderRecord.swift",
+            """
+            import Foundation
+
+            ↓@Model
+            final class OrderRecord {
+                var name = ""
+            }
+            """),
     ]
 }

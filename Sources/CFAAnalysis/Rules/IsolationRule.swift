@@ -107,5 +107,8 @@ extension IsolationRule {
                     let title: String
                 }
                 """)),
+        // A Feature without either attribute.
+        RuleExample(
+            .compliant(CompliantApp.featurePath, replacing: ["@MainActor @Observable\nfinal class": "↓final class"])),
     ]
 }

@@ -132,5 +132,21 @@ extension NoGCDLocksRule {
                 let title = "NSLock-free"
             }
             """),
+        // Tests are held to the same rule: `await` replaces a semaphore.
+        RuleExample(
+            "Tests/AppTests/Feature Tests/OrdersFeatureLoadingTests.swift",
+            """
+            import Dispatch
+            import Testing
+            @testable import App
+
+            @MainActor
+            struct OrdersFeatureLoadingTests {
+                @Test func loadingFinishes() {
+                    let done = ↓DispatchSemaphore(value: 0)
+                    _ = done
+                }
+            }
+            """),
     ]
 }

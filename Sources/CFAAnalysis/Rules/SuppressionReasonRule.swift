@@ -61,5 +61,15 @@ extension SuppressionReasonRule {
                 private let callbackQueue = DispatchQueue(label: "audio")
             }
             """),
+        // A suppression that names no rule.
+        RuleExample(
+            "App/3 - User Data Storage/AudioBridge.swift",
+            """
+            import Foundation
+
+            final class AudioBridge {
+                private let callbackQueue = DispatchQueue(label: "audio") ↓// cfa-gate:ignore -- the C audio API needs it
+            }
+            """),
     ]
 }

@@ -120,5 +120,30 @@ extension TestsNoSharedRule {
                 }
             }
             """),
+        // A ViewModel with no dependencies may be built with no arguments.
+        RuleExample(
+            RuleExample.File(
+                "App/1 - View/Views/Orders/OrderFilterViewModel.swift",
+                """
+                import Observation
+
+                @MainActor @Observable
+                final class OrderFilterViewModel {
+                    var showsOpenOnly = false
+                }
+                """),
+            RuleExample.File(
+                "Tests/AppTests/View Model Tests/OrderFilterViewModelTests.swift",
+                """
+                import Testing
+                @testable import App
+
+                @MainActor
+                struct OrderFilterViewModelTests {
+                    @Test func startsShowingEverything() {
+                        #expect(!OrderFilterViewModel().showsOpenOnly)
+                    }
+                }
+                """)),
     ]
 }

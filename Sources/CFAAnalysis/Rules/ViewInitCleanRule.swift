@@ -216,5 +216,20 @@ extension ViewInitCleanRule {
                     var isEditing = false
                 }
                 """)),
+        // Without an explicit initialiser, a stored repository without a value is a memberwise parameter.
+        RuleExample(
+            "App/1 - View/Views/OrderHistory/OrderHistoryView.swift",
+            """
+            import SwiftUI
+
+            struct OrderHistoryView: View {
+                @State private var viewModel = OrderHistoryViewModel()
+                let ↓repository: any OrdersRepository
+
+                var body: some View {
+                    Text(viewModel.title)
+                }
+            }
+            """),
     ]
 }

@@ -96,5 +96,13 @@ extension ViewModelMethodNamesRule {
                 }
             }
             """),
+        // A name that only contains an event word names work.
+        RuleExample(
+            "App/1 - View/Views/Orders/OrdersViewModel+Appearance.swift",
+            """
+            extension OrdersViewModel {
+                func appearance() -> String { orders.isEmpty ? "empty" : "list" }
+            }
+            """),
     ]
 }
