@@ -46,4 +46,13 @@ struct RuleExampleTests {
         #expect(removed.mismatches(for: "CFA-TEST-FEATURE-FILE").count == 1)
         #expect(removed.mismatches(for: "CFA-NO-COMBINE") == [])
     }
+
+    @Test func anEditOfTheCompliantAppThatDoesNotApplyIsAMismatch() {
+        let moved = RuleExample(.compliant(CompliantApp.featureTestPath, movedTo: "Tests/AppTests/AppModel Tests/OrdersFeatureTests.swift"))
+        #expect(moved.app["Tests/AppTests/AppModel Tests/OrdersFeatureTests.swift"] == CompliantApp.files[CompliantApp.featureTestPath])
+        let stale = RuleExample(.compliant(CompliantApp.featurePath, replacing: ["final class OrdersFeatures": "↓final class"]))
+        #expect(stale.mismatches(for: "CFA-ISOLATION") == ["`final class OrdersFeatures` is not in \(CompliantApp.featurePath)"])
+        let unknown = RuleExample(.compliant("App/Nowhere.swift"))
+        #expect(unknown.mismatches(for: "CFA-ISOLATION") == ["App/Nowhere.swift is not a file of the compliant app"])
+    }
 }
