@@ -213,5 +213,19 @@ extension EnvironmentRule {
                     OrderRow(name: "Tea").environment(AppModel.shared.ordersFeature).environment(ThemeManager())
                 }
                 """)),
+        // `@EnvironmentObject` is reported whatever it holds.
+        RuleExample(
+            "App/1 - View/Components/OrderBadge.swift",
+            """
+            import SwiftUI
+
+            struct OrderBadge: View {
+                @EnvironmentObject private var ↓settings: BadgeSettings
+
+                var body: some View {
+                    Text(settings.title)
+                }
+            }
+            """),
     ]
 }

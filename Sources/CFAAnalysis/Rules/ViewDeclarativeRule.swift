@@ -74,5 +74,13 @@ extension ViewDeclarativeRule {
                                 Text(name).bold(boldNames).accessibilityHint("UserDefaults keep the style")
                         """,
                 ])),
+        // A screen touching the file system.
+        RuleExample(
+            .compliant(
+                CompliantApp.screenPath,
+                replacing: [
+                    "            OrderRow(name: order.name)":
+                        "            OrderRow(name: order.name)\n                .disabled(↓FileManager.default.isReadableFile(atPath: \"/tmp\"))",
+                ])),
     ]
 }

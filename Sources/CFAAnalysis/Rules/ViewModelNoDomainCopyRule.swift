@@ -156,5 +156,10 @@ extension ViewModelNoDomainCopyRule {
                 var orders: [Order] { ordersFeature.orders }
             }
             """),
+        // A snapshot taken when the ViewModel is created.
+        RuleExample(
+            .compliant(
+                CompliantApp.viewModelPath,
+                replacing: ["    var draftName = \"\"": "    var draftName = \"\"\n    private var ↓snapshot = AppModel.shared.ordersFeature.orders"])),
     ]
 }

@@ -184,5 +184,36 @@ extension ViewModelTaskReuseRule {
                     var title: String
                 }
                 """)),
+        // Stored, but a second call starts a second Task.
+        RuleExample(
+            "App/1 - View/Views/Orders/OrdersViewModel+Refresh.swift",
+            """
+            extension OrdersViewModel {
+                func refresh() {
+                    placeTask = ↓Task { _ = try? await ordersFeature.placeOrder(named: draftName) }
+                }
+            }
+            """),
+        // A Task started once per instance, in a property's initialiser, only needs storing.
+        RuleExample(
+            "App/1 - View/Views/Orders/OrderClockViewModel.swift",
+            """
+            import Observation
+
+            @MainActor @Observable
+            final class OrderClockViewModel {
+                var ticks = 0
+                @ObservationIgnored private var ticking: Task<Void, Never>?
+
+                init() {
+                    ticking = Task { [weak self] in
+                        while !Task.isCancelled {
+                            try? await Task.sleep(for: .seconds(1))
+                            self?.ticks += 1
+                        }
+                    }
+                }
+            }
+            """),
     ]
 }

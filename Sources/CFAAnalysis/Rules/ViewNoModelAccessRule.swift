@@ -72,5 +72,10 @@ extension ViewNoModelAccessRule {
             .compliant(
                 CompliantApp.componentPath,
                 replacing: ["    let name: String": "    let order: Order", "        Text(name)": "        Text(order.name)"])),
+        // A component that builds its own repository.
+        RuleExample(
+            .compliant(
+                CompliantApp.componentPath,
+                replacing: ["    let name: String": "    let name: String\n    private let repository = ↓JSONFileOrdersRepository()"])),
     ]
 }
