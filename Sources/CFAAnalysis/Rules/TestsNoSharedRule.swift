@@ -123,25 +123,25 @@ extension TestsNoSharedRule {
         // A ViewModel with no dependencies may be built with no arguments.
         RuleExample(
             RuleExample.File(
-                "App/1 - View/Views/Orders/OrderFilterViewModel.swift",
+                "App/1 - View/Views/Orders/OrderSortViewModel.swift",
                 """
                 import Observation
 
                 @MainActor @Observable
-                final class OrderFilterViewModel {
-                    var showsOpenOnly = false
+                final class OrderSortViewModel {
+                    var newestFirst = true
                 }
                 """),
             RuleExample.File(
-                "Tests/AppTests/View Model Tests/OrderFilterViewModelTests.swift",
+                "Tests/AppTests/View Model Tests/OrderSortViewModelTests.swift",
                 """
                 import Testing
                 @testable import App
 
                 @MainActor
-                struct OrderFilterViewModelTests {
-                    @Test func startsShowingEverything() {
-                        #expect(!OrderFilterViewModel().showsOpenOnly)
+                struct OrderSortViewModelTests {
+                    @Test func startsWithTheNewestFirst() {
+                        #expect(OrderSortViewModel().newestFirst)
                     }
                 }
                 """)),

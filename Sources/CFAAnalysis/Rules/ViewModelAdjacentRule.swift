@@ -74,19 +74,6 @@ extension ViewModelAdjacentRule {
                 final class OrderFilterViewModel {
                     var showsOpenOnly = false
                 }
-                """),
-            RuleExample.File(
-                "Tests/AppTests/View Model Tests/OrderFilterViewModelTests.swift",
-                """
-                import Testing
-                @testable import App
-
-                @MainActor
-                struct OrderFilterViewModelTests {
-                    @Test func startsShowingEverything() {
-                        #expect(!OrderFilterViewModel().showsOpenOnly)
-                    }
-                }
                 """)),
     ]
 }
