@@ -57,9 +57,9 @@ let package = Package(
             swiftSettings: strict + toolchainSyntax),
         .executableTarget(name: "cfa-gate", dependencies: ["GateCommandLine"], swiftSettings: strict + toolchainSyntax),
 
-        .target(name: "GateTestSupport", dependencies: ["Verdict"], path: "Tests/GateTestSupport"),
+        .target(name: "GateTestSupport", dependencies: ["CFAAnalysis", "Verdict"], path: "Tests/GateTestSupport", swiftSettings: toolchainSyntax),
         .testTarget(name: "ChecklistTests", dependencies: ["Checklist"]),
-        .testTarget(name: "GitTests", dependencies: ["Git", "GateTestSupport"]),
+        .testTarget(name: "GitTests", dependencies: ["Git", "GateTestSupport"], swiftSettings: toolchainSyntax),
         .testTarget(name: "VerdictTests", dependencies: ["Verdict"]),
         .testTarget(name: "CFAAnalysisTests", dependencies: ["CFAAnalysis", "GateTestSupport"], swiftSettings: toolchainSyntax),
         .testTarget(name: "ProbesTests", dependencies: ["Probes", "Git", "Verdict", "GateTestSupport"], swiftSettings: toolchainSyntax),

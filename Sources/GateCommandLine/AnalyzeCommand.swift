@@ -38,18 +38,26 @@ struct AnalyzeCommand: GateCommand {
     var format: String
     var bench: Bool
     var useBaseline: Bool
+    /// Hidden: print the README's rule reference (Scripts/update-rule-reference.sh writes it into README.md).
+    var ruleReference: Bool
 
     init(arguments: [String]) throws(UsageError) {
         let reader = try ArgumentReader(
-            arguments, command: Self.name, valueOptions: ["--repo", "--format"], flagOptions: ["--bench", "--no-baseline"])
+            arguments, command: Self.name, valueOptions: ["--repo", "--format"],
+            flagOptions: ["--bench", "--no-baseline", "--rule-reference"])
         try reader.noPositionals(command: Self.name)
         repositoryPath = reader.options["--repo"] ?? "."
         format = try reader.format(allowed: ["text", "json", "sarif"], command: Self.name)
         bench = reader.flags.contains("--bench")
         useBaseline = !reader.flags.contains("--no-baseline")
+        ruleReference = reader.flags.contains("--rule-reference")
     }
 
     func run(on terminal: Terminal) async -> Int32 {
+        if ruleReference {
+            terminal.out(RuleReferenceMarkdown.render())
+            return ExitCode.passed
+        }
         let target: AnalysisTarget
         do {
             target = try AnalysisTarget.resolve(repositoryPath)

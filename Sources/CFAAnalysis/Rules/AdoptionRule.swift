@@ -3,9 +3,14 @@
 public struct AdoptionRule: Rule {
     public static let id = "CFA-ADOPTION"
     public let descriptor = RuleDescriptor(
-        id: id, item: nil,
+        id: id, item: nil, category: "precondition",
         summary: "The app has CFA's owners: an AppModel with shared/live(), a Feature, and a screen with its ViewModel",
-        help: "Reported when the checked scope has no Swift files, no `AppModel` class, an AppModel without `static let shared = live()` or `static func live()`, no Feature, or no screen paired with a ViewModel. Adopt CFA (or point `include` at the app's sources) before the per-item rules can mean anything.")
+        help: """
+            Reported when the checked scope has no Swift files, no `AppModel` class, an AppModel without `static let shared = \
+            live()` or `static func live()`, no Feature, or no screen paired with a ViewModel. Adopt CFA (or point `include` at \
+            the app's sources) before the per-item rules can mean anything.
+            """,
+        reference: Self.reference, examples: Self.examples)
 
     public init() {}
 
@@ -41,4 +46,60 @@ public struct AdoptionRule: Rule {
         }
         return findings
     }
+}
+
+extension AdoptionRule {
+    static let reference = """
+        Is this a CFA app at all? Without CFA's owners every other rule would pass vacuously. **Reported:** a
+        checked scope with no Swift files; no `AppModel` class; an AppModel without `static let shared = live()`
+        or `static func live()`; no Feature; no screen paired with its ViewModel. Every `cfa` item fails with these
+        findings. **Fix:** adopt CFA, or point `include` at the app's sources.
+        """
+
+    static let examples: [RuleExample] = [
+        // The composition root lacks `static let shared = live()`.
+        RuleExample(
+            .compliant(
+                CompliantApp.appModelPath,
+                replacing: ["@MainActor @Observable": "↓@MainActor @Observable", "    static let shared = live()\n\n": ""])),
+        // An older CFA app: its Feature is a `…Manager` under a Features folder, stored on AppModel.
+        RuleExample(
+            RuleExample.File(
+                "App/2 - AppModel/AppModel.swift",
+                """
+                import Observation
+
+                @MainActor @Observable
+                final class AppModel {
+                    static let shared = live()
+
+                    let ordersManager: OrdersManager
+                    private var hasLaunched = false
+
+                    init(ordersManager: OrdersManager) {
+                        self.ordersManager = ordersManager
+                    }
+
+                    static func live() -> AppModel {
+                        AppModel(ordersManager: OrdersManager())
+                    }
+
+                    func applicationDidFinishLaunching() {
+                        guard !hasLaunched else { return }
+                        hasLaunched = true
+                    }
+                }
+                """),
+            RuleExample.File(
+                "App/2 - AppModel/Features/OrdersManager.swift",
+                """
+                import Observation
+
+                @MainActor @Observable
+                final class OrdersManager {
+                    private(set) var orders: [Order] = []
+                }
+                """),
+            removing: [CompliantApp.featurePath, CompliantApp.featureTestPath]),
+    ]
 }

@@ -9,7 +9,16 @@ public struct AppModelLaunchRule: Rule {
     public let descriptor = RuleDescriptor(
         id: id, item: 9,
         summary: "applicationDidFinishLaunching() guards with its Bool, sets it, and starts each Feature; only the App calls it",
-        help: "Reported: an AppModel without `applicationDidFinishLaunching()`; a launch that does not check its launch Bool or does not set it to true after the check; a Feature declaring `startLoading()` (or, with `launch: awaited-refresh`, `refresh()`) that the launch does not call; with the default synchronous launch, `async`, `await` or `Task {`; with awaited-refresh, `Task {`, a `refresh()` that is not awaited, or setting the Bool only after an `await`; storing a Task in an AppModel property from the launch; and calling `applicationDidFinishLaunching()` from anything but the App type or its application delegate. Helper methods of AppModel that the launch calls count as part of it. Fix: `guard !hasLaunched else { return }; hasLaunched = true; habitsFeature.startLoading()` and call it from the App's `init()`.")
+        help: """
+            Reported: an AppModel without `applicationDidFinishLaunching()`; a launch that does not check its launch Bool or does \
+            not set it to true after the check; a Feature declaring `startLoading()` (or, with `launch: awaited-refresh`, \
+            `refresh()`) that the launch does not call; with the default synchronous launch, `async`, `await` or `Task {`; with \
+            awaited-refresh, `Task {`, a `refresh()` that is not awaited, or setting the Bool only after an `await`; storing a \
+            Task in an AppModel property from the launch; and calling `applicationDidFinishLaunching()` from anything but the App \
+            type or its application delegate. Helper methods of AppModel that the launch calls count as part of it. Fix: `guard \
+            !hasLaunched else { return }; hasLaunched = true; habitsFeature.startLoading()` and call it from the App's `init()`.
+            """,
+        reference: Self.reference, examples: Self.examples)
 
     public init() {}
 
@@ -263,4 +272,72 @@ extension AppModelLaunchRule {
             return appModel.parts.first { $0.facts.functions.contains { $0.name == member } }?.file ?? launch.file
         }
     }
+}
+
+extension AppModelLaunchRule {
+    static let reference = """
+        `AppModel.applicationDidFinishLaunching()` runs once, starts every Feature that can be started, and leaves no \
+        Task behind; only the App type (or its application delegate) calls it. `"launch"` in `.cfa-gate.json` chooses \
+        the style: `synchronous` (default) or `awaited-refresh`. **Reported:** an AppModel with no \
+        `applicationDidFinishLaunching()` (at the AppModel); an AppModel with no stored `Bool` to guard with; a \
+        launch with no `guard`/`if` condition naming the launch Bool; a launch that does not assign `true` to the \
+        Bool after that check (setting it before the guard, or to `false`, does not count); a Feature stored on \
+        AppModel that declares `startLoading()` which the launch never calls (`ordersFeature.startLoading()`); any \
+        `Task { … }`, `Task(priority:) { … }` or `Task.detached { … }` in the launch (at the call); storing a Task in \
+        an AppModel property from the launch (`launchTask = ordersFeature.startLoading()`, `launchTasks.append(…)`, \
+        at the assignment); a call of `applicationDidFinishLaunching()` from any type other than the App type, its \
+        `UIApplicationDelegate`/`NSApplicationDelegate`/`WKApplicationDelegate`, an `@main` type, AppModel itself or \
+        a test — a View, a ViewModel, a Feature (at the call). With `synchronous`: an `async` launch (at the method) \
+        and each `await` in it. With `awaited-refresh`: the launch may be `async`; a Feature that declares \
+        `refresh()` must have it called, and awaited when it is `async` (`await ordersFeature.refresh()`, or `async \
+        let refreshed = ordersFeature.refresh()` then `await refreshed`); a Feature with only `startLoading()` must \
+        still have it called; setting the Bool only after the first `await` is reported (a second call during the \
+        suspension would launch twice). **Not reported:** discarding the Task that `startLoading()` returns \
+        (`ordersFeature.startLoading()`, `_ = …`, a local `let`); Features that declare neither `startLoading()` nor \
+        (in awaited-refresh) `refresh()`; a `refresh()` that is not `async` called without `await`; AppModel helper \
+        methods the launch calls (`startFeatures()`, `self.startFeatures()`) are treated as part of the launch, so \
+        Features started there count and a Task started there is reported there; an `await` inside a `Task { … }` \
+        closure of a synchronous launch is reported once, as the Task; calls in `#Preview`, `PreviewProvider` and \
+        `#if DEBUG` code; `Task(…)` when the project declares its own type named `Task` (only `_Concurrency.Task` is \
+        then Swift's). A stored Task property that the launch never touches is left to CFA-APPMODEL-SHAPE. **Fix:** \
+        `guard !hasLaunched else { return }; hasLaunched = true; habitsFeature.startLoading(); \
+        checkInsFeature.startLoading()`, called from the App's `init()`.
+        """
+
+    static let examples: [RuleExample] = [
+        // No launch guard, and a Task left behind.
+        RuleExample(
+            .compliant(
+                CompliantApp.appModelPath,
+                replacing: [
+                    "    func applicationDidFinishLaunching() {": "    ↓func applicationDidFinishLaunching() {",
+                    """
+                            guard !hasLaunched else { return }
+                            hasLaunched = true
+                            ordersFeature.startLoading()
+                    """: "        ↓Task { ordersFeature.startLoading() }",
+                ])),
+        // A launch helper counts as part of the launch.
+        RuleExample(
+            .compliant(
+                CompliantApp.appModelPath,
+                replacing: [
+                    """
+                            ordersFeature.startLoading()
+                        }
+                    """: """
+                            startFeatures()
+                        }
+
+                        private func startFeatures() {
+                            ordersFeature.startLoading()
+                        }
+                    """,
+                ])),
+        // Only the App type (or its delegate) launches the app.
+        RuleExample(
+            .compliant(
+                CompliantApp.screenPath,
+                replacing: [".toolbar {": ".onAppear { ↓AppModel.shared.applicationDidFinishLaunching() }\n        .toolbar {"])),
+    ]
 }

@@ -15,7 +15,8 @@ public struct AppModelLiveRule: Rule {
             missing `live()` or `shared` is CFA-ADOPTION's finding. Fix: keep `init(xFeature: XFeature, …)` without \
             defaults and one `static func live() -> AppModel` that builds every Feature; previews and tests build the \
             Feature or ViewModel they need directly.
-            """)
+            """,
+        reference: Self.reference, examples: Self.examples)
 
     public init() {}
 
@@ -162,4 +163,53 @@ public struct AppModelLiveRule: Rule {
         }
         return findings
     }
+}
+
+extension AppModelLiveRule {
+    static let reference = """
+        There is one way to build the app's object graph: an explicit initialiser taking every Feature, called by \
+        exactly one `static func live()`, whose result is `shared`. **Reported:** a static method other than the \
+        composition root that returns `AppModel`/`Self` (`preview()`, `mock()`, `make()`), a static property other \
+        than `shared` that holds or builds an AppModel (`static let demo = AppModel(…)`, `static var sample: AppModel \
+        { … }`), a second `live` overload, a `live()` that takes parameters; `shared` that is computed, `static var`, \
+        or built by anything but `live()` (`AppModel.live()`, `Self.live()` and `.live()` are accepted); no explicit \
+        initialiser while AppModel stores Features; a second initialiser (`convenience init()`); an initialiser \
+        parameter with a default value (at the parameter); a stored Feature the initialiser does not take (at the \
+        initialiser); a Feature built in its property declaration (at the property). When there are several `live` \
+        functions, the parameterless one is the root. Factories inside `#if DEBUG` are reported too: the catalogue \
+        names `preview`/`mock` factories as the violation, and they are almost always debug-only. **Not reported:** \
+        AppModel extensions in test files (tests build their own graph through the initialiser); private static \
+        helpers that return a Feature or repository for `live()` to use; a missing `live()` or `shared`, which is \
+        CFA-ADOPTION's finding (with no `live()`, the factory that exists is reported as "not `static func live()`"). \
+        **Fix:** keep `init(xFeature: XFeature, …)` without defaults, one `static func live() -> AppModel` that \
+        builds every Feature, and `static let shared = live()`; previews and tests build the Feature or ViewModel \
+        they need directly.
+        """
+
+    static let examples: [RuleExample] = [
+        // A second factory, and an initialiser that defaults what live() should decide.
+        RuleExample(
+            .compliant(
+                CompliantApp.appModelPath,
+                replacing: [
+                    "init(ordersFeature: OrdersFeature)": "init(↓ordersFeature: OrdersFeature = OrdersFeature(repository: JSONFileOrdersRepository()))",
+                    "    func applicationDidFinishLaunching() {": """
+                            ↓static func preview() -> AppModel {
+                                AppModel(ordersFeature: OrdersFeature(repository: JSONFileOrdersRepository()))
+                            }
+
+                            func applicationDidFinishLaunching() {
+                        """,
+                ])),
+        // One explicit initialiser and one live(), which may build shared pieces first.
+        RuleExample(
+            .compliant(
+                CompliantApp.appModelPath,
+                replacing: [
+                    "        AppModel(ordersFeature: OrdersFeature(repository: JSONFileOrdersRepository()))": """
+                                let repository = JSONFileOrdersRepository()
+                                return AppModel(ordersFeature: OrdersFeature(repository: repository))
+                        """,
+                ])),
+    ]
 }

@@ -13,7 +13,8 @@ public struct AppModelShapeRule: Rule {
             pattern (`*Feature`, `*Manager` under a Features folder) or is declared in a Features folder. Computed properties \
             are fine. Fix: hand repositories to the Feature that owns them inside `live()`, keep presentation state in Views \
             and ViewModels, and declare `let xFeature: XFeature` and `private var hasFinishedLaunching = false`.
-            """)
+            """,
+        reference: Self.reference, examples: Self.examples)
 
     public init() {}
 
@@ -93,4 +94,45 @@ public struct AppModelShapeRule: Rule {
         }
         return "AppModel stores \(described); AppModel holds only `shared`, its Features and one launch Bool — \(fix)"
     }
+}
+
+extension AppModelShapeRule {
+    static let reference = """
+        AppModel is the composition root and owns no state of its own: it stores `static let shared`, one `let` per \
+        Feature and one `private var` launch Bool. **Reported:** at the property, any other stored property — a \
+        repository, a cache, a ViewModel, a presentation manager such as `ThemeManager`, a logger, a `lazy var`, a \
+        static constant — and a second Bool; a Feature stored as `var`, as an Optional, or a second time; a launch \
+        Bool that is not `private var` (`var`, `private(set) var`, `private let`). The launch Bool is the Bool that \
+        `applicationDidFinishLaunching()` assigns (else the first `private var` Bool, else the first Bool); any other \
+        Bool is "a second Bool". A stored type is a Feature when it matches a Feature pattern (`*Feature`, `*Manager` \
+        under a Features folder) or is declared in a Features folder — not merely because AppModel stores it. **Not \
+        reported:** computed properties; stored properties in AppModel extensions in test files; static properties \
+        that build a second AppModel (`static let preview = AppModel(…)`), which CFA-APPMODEL-LIVE reports; a \
+        property typed with a Feature protocol (`any XFeatureAPI`), which CFA-NO-FEATURE-PROTOCOL reports. **Fix:** \
+        build repositories in `live()` and pass them to the Feature that owns them, keep presentation state in \
+        Views/ViewModels (or the environment), move caches into the owning Feature, and declare `let xFeature: \
+        XFeature` and `private var hasFinishedLaunching = false`.
+        """
+
+    static let examples: [RuleExample] = [
+        // A presentation manager and a second Bool stored on the composition root.
+        RuleExample(
+            .compliant(
+                CompliantApp.appModelPath,
+                replacing: [
+                    "    private var hasLaunched = false": """
+                            let ↓themeManager = ThemeManager()
+                            private var hasLaunched = false
+                            private var ↓hasShownOnboarding = false
+                        """,
+                ])),
+        // Computed properties store nothing.
+        RuleExample(
+            "App/2 - AppModel/AppModel+Summary.swift",
+            """
+            extension AppModel {
+                var hasOrders: Bool { !ordersFeature.orders.isEmpty }
+            }
+            """),
+    ]
 }

@@ -6,7 +6,16 @@ public struct EnvironmentRule: Rule {
     public let descriptor = RuleDescriptor(
         id: id, item: 4,
         summary: "AppModel and Features never go through the SwiftUI environment",
-        help: "Reported: `.environment(…)` or `.environmentObject(…)` given the AppModel or a Feature (`.environment(AppModel.shared)`, `.environment(ordersFeature)`, `.environment(\\.appModel, …)`); `@Environment(XFeature.self)`, `@Environment(AppModel.self)` or an `@Environment(\\.key)` property of such a type; an environment value (`EnvironmentValues` member or `EnvironmentKey` default) of such a type; and every `@EnvironmentObject`. Presentation managers such as `ThemeManager` are fine; tests and previews are excepted. Fix: a screen's ViewModel takes the Features it needs as initialiser parameters defaulted from `AppModel.shared`; read presentation dependencies with `@Environment(ThemeManager.self)`.")
+        help: """
+            Reported: `.environment(…)` or `.environmentObject(…)` given the AppModel or a Feature \
+            (`.environment(AppModel.shared)`, `.environment(ordersFeature)`, `.environment(\\.appModel, …)`); \
+            `@Environment(XFeature.self)`, `@Environment(AppModel.self)` or an `@Environment(\\.key)` property of such a type; an \
+            environment value (`EnvironmentValues` member or `EnvironmentKey` default) of such a type; and every \
+            `@EnvironmentObject`. Presentation managers such as `ThemeManager` are fine; tests and previews are excepted. Fix: a \
+            screen's ViewModel takes the Features it needs as initialiser parameters defaulted from `AppModel.shared`; read \
+            presentation dependencies with `@Environment(ThemeManager.self)`.
+            """,
+        reference: Self.reference, examples: Self.examples)
 
     public init() {}
 
@@ -95,4 +104,128 @@ public struct EnvironmentRule: Rule {
             return names.contains { $0 == "AppModel" || $0 == "appModel" } ? "the AppModel" : nil
         }
     }
+}
+
+extension EnvironmentRule {
+    static let reference = """
+        The environment carries presentation dependencies only; AppModel and Features never travel through it, \
+        because a View reading them from the environment bypasses its ViewModel and a missing injection crashes at \
+        run time instead of failing to compile. **Reported:** `.environment(…)` or `.environmentObject(…)` given the \
+        AppModel or a Feature (`.environment(AppModel.shared)`, `.environment(AppModel.shared.ordersFeature)`, \
+        `.environment(ordersFeature)`, `.environment(\\.appModel, …)`), reported at the offending argument's line \
+        rather than where the modified view begins; `@Environment(XFeature.self)`, `@Environment(AppModel.self)`, or \
+        `@Environment(\\.key)` whose key or type names them; an environment value declared for them (an \
+        `EnvironmentValues` member such as `@Entry var appModel: AppModel`, or an `EnvironmentKey` whose \
+        `defaultValue` is one); and every `@EnvironmentObject`, whatever it holds. A Feature is recognised by its \
+        type name, by an AppModel property holding it, by the name `feature`, or by a variable named after its type \
+        (`ordersFeature`, `habitsManager` for a `HabitsManager` Feature). **Not reported:** presentation managers \
+        that are not Features (`.environment(ThemeManager())`, `@Environment(ThemeManager.self)`), system values \
+        (`\\.dismiss`, `\\.locale`), flags whose names merely contain "Feature" (`\\.showsNewFeature`); test files \
+        and `#Preview`/`#if DEBUG` code. Decision where the catalogue is silent: `.environmentObject(x)` is reported \
+        only when `x` is the AppModel or a Feature (the catalogue names `@EnvironmentObject`, the reading side, \
+        without qualification, which is reported always). **Fix:** a screen's ViewModel takes the Features it needs \
+        as initialiser parameters defaulted from `AppModel.shared`; make presentation managers `@Observable` and read \
+        them with `@Environment(ThemeManager.self)`.
+        """
+
+    static let examples: [RuleExample] = [
+        // A Feature injected into the environment, and read back from it.
+        RuleExample(
+            RuleExample.File(
+                "App/OrdersApp.swift",
+                """
+                import SwiftUI
+
+                struct OrdersApp: App {
+                    init() {
+                        AppModel.shared.applicationDidFinishLaunching()
+                    }
+
+                    var body: some Scene {
+                        WindowGroup {
+                            RootTabView()
+                                .environment(↓AppModel.shared.ordersFeature)
+                        }
+                    }
+                }
+                """),
+            RuleExample.File(
+                "App/1 - View/Components/OrderCount.swift",
+                """
+                import SwiftUI
+
+                struct OrderCount: View {
+                    @Environment(OrdersFeature.self) private var ↓ordersFeature
+
+                    var body: some View {
+                        Text("\\(ordersFeature.orders.count)")
+                    }
+                }
+                """)),
+        // Presentation managers and system values travel through the environment.
+        RuleExample(
+            RuleExample.File(
+                "App/OrdersApp.swift",
+                """
+                import SwiftUI
+
+                struct OrdersApp: App {
+                    @State private var themeManager = ThemeManager()
+
+                    init() {
+                        AppModel.shared.applicationDidFinishLaunching()
+                    }
+
+                    var body: some Scene {
+                        WindowGroup {
+                            RootTabView()
+                                .environment(themeManager)
+                        }
+                    }
+                }
+                """),
+            RuleExample.File(
+                "App/1 - View/Theme/ThemeManager.swift",
+                """
+                import SwiftUI
+
+                @MainActor @Observable
+                final class ThemeManager {
+                    var accent: Color = .orange
+                }
+                """),
+            RuleExample.File(
+                "App/1 - View/Components/OrderRow.swift",
+                """
+                import SwiftUI
+
+                struct OrderRow: View {
+                    @Environment(ThemeManager.self) private var themeManager
+                    @Environment(\\.locale) private var locale
+                    let name: String
+
+                    var body: some View {
+                        Text(name).foregroundStyle(themeManager.accent)
+                    }
+                }
+
+                #Preview {
+                    OrderRow(name: "Tea").environment(AppModel.shared.ordersFeature).environment(ThemeManager())
+                }
+                """)),
+        // `@EnvironmentObject` is reported whatever it holds.
+        RuleExample(
+            "App/1 - View/Components/OrderBadge.swift",
+            """
+            import SwiftUI
+
+            struct OrderBadge: View {
+                @EnvironmentObject private var ↓settings: BadgeSettings
+
+                var body: some View {
+                    Text(settings.title)
+                }
+            }
+            """),
+    ]
 }

@@ -5,7 +5,13 @@ public struct FeatureNamingRule: Rule {
     public let descriptor = RuleDescriptor(
         id: id, item: 7,
         summary: "Properties and initialiser labels/parameters of Feature type are named `…Feature` (or `feature`)",
-        help: "Reported: a property of Feature type on AppModel, a ViewModel or a Feature, and an initialiser label or parameter name of Feature type in those types, whose name neither ends in `Feature` nor is exactly `feature` (`let habits: HabitsFeature`, `init(store: HabitsFeature)`). Fix: rename it after the Feature, e.g. `let habitsFeature: HabitsFeature`, `init(habitsFeature: HabitsFeature = AppModel.shared.habitsFeature)`.")
+        help: """
+            Reported: a property of Feature type on AppModel, a ViewModel or a Feature, and an initialiser label or parameter \
+            name of Feature type in those types, whose name neither ends in `Feature` nor is exactly `feature` (`let habits: \
+            HabitsFeature`, `init(store: HabitsFeature)`). Fix: rename it after the Feature, e.g. `let habitsFeature: \
+            HabitsFeature`, `init(habitsFeature: HabitsFeature = AppModel.shared.habitsFeature)`.
+            """,
+        reference: Self.reference, examples: Self.examples)
 
     public init() {}
 
@@ -20,7 +26,7 @@ public struct FeatureNamingRule: Rule {
         for holder in index.allEntries where holder.role == .appModel || holder.role == .viewModel || features.contains(holder.name) {
             for part in holder.parts where !part.facts.isPreviewOnly {
                 for property in part.facts.properties
-                where !property.isStatic && !Self.isDebugOnly(member: property.name, line: property.location.line, in: part.facts.scope) {
+                where !property.isStatic && !part.facts.scope.isDebugOnly(member: property.name, line: property.location.line) {
                     guard let feature = Self.featureType(of: property, features: features), !Self.isFeatureName(property.name) else { continue }
                     findings.append(descriptor.finding(
                         part.file, property.location,
@@ -29,7 +35,7 @@ public struct FeatureNamingRule: Rule {
                 for initializer in part.facts.initializers {
                     for parameter in initializer.parameters {
                         guard let feature = TypeText.singleName(parameter.typeText), features.contains(feature),
-                            !Self.isDebugOnly(member: "init", line: parameter.location.line, in: part.facts.scope)
+                            !part.facts.scope.isDebugOnly(member: "init", line: parameter.location.line)
                         else { continue }
                         let badNames = [parameter.label, parameter.name].compactMap { $0 }.filter { !Self.isFeatureName($0) }
                         guard !badNames.isEmpty else { continue }
@@ -42,12 +48,6 @@ public struct FeatureNamingRule: Rule {
             }
         }
         return findings
-    }
-
-    /// Declaration facts carry no preview flag; a declaration inside `#if DEBUG` is recognised by the names
-    /// written on its line (its type annotation, its initial value), which do.
-    private static func isDebugOnly(member: String, line: Int, in scope: ScopeFacts) -> Bool {
-        scope.references.contains { $0.member == member && $0.location.line == line && $0.inPreview }
     }
 
     static func isFeatureName(_ name: String) -> Bool { name == "feature" || name.hasSuffix("Feature") }
@@ -75,4 +75,56 @@ public struct FeatureNamingRule: Rule {
     private static func unique(_ names: [String]) -> [String] {
         names.reduce(into: []) { kept, name in if !kept.contains(name) { kept.append(name) } }
     }
+}
+
+extension FeatureNamingRule {
+    static let reference = """
+        Wherever a Feature is held or handed in, its name says it is a Feature, so a reader sees at a glance which \
+        dependencies are Features. **Reported:** a property whose type is a Feature (from its annotation, or from the \
+        `XFeature(…)` call that initialises it) on `AppModel`, on a ViewModel or on a Feature, when its name neither \
+        ends in `Feature` nor is exactly `feature` (`let orders: OrdersFeature`, `private let store = \
+        OrdersFeature(…)`); an initialiser parameter of Feature type in those types whose label or parameter name \
+        fails the same test (`init(orders ordersFeature: OrdersFeature)`, `init(ordersFeature store: \
+        OrdersFeature)`), reported once per parameter at the parameter. The message proposes the name \
+        (`HabitsFeature` → `habitsFeature`, a legacy `HabitsManager` → `habitsFeature`, `URLCacheFeature` → \
+        `urlCacheFeature`). **Not reported:** an unlabelled parameter (`init(_ ordersFeature: …)`) is judged by its \
+        name only; type names themselves are not checked (older apps' `XManager` Features under a Features folder \
+        keep their type name); Views holding a Feature (that is CFA-VIEW-INIT-CLEAN / CFA-VIEW-NO-MODEL-ACCESS); \
+        parameters of plain methods; test files, `#Preview` code, and `#if DEBUG` members and extensions. A type \
+        counts as a Feature only by convention (its name matches the configured Feature pattern, or it is declared in \
+        a Features folder): a `ThemeManager` that AppModel wrongly stores is CFA-APPMODEL-SHAPE's finding, not a \
+        misnamed Feature. **Fix:** name it after the Feature: `let habitsFeature: HabitsFeature`, \
+        `init(habitsFeature: HabitsFeature = AppModel.shared.habitsFeature)`.
+        """
+
+    static let examples: [RuleExample] = [
+        // AppModel holds its Feature under a name that hides what it is.
+        RuleExample(
+            .compliant(
+                CompliantApp.appModelPath,
+                replacing: [
+                    "    let ordersFeature: OrdersFeature": "    let ↓orders: OrdersFeature",
+                    "init(ordersFeature: OrdersFeature)": "init(↓orders: OrdersFeature)",
+                    "self.ordersFeature = ordersFeature": "self.orders = orders",
+                    "AppModel(ordersFeature:": "AppModel(orders:",
+                    "        ordersFeature.startLoading()": "        orders.startLoading()",
+                ])),
+        // `feature` is a Feature's name too.
+        RuleExample(
+            "App/1 - View/Views/Orders/OrdersViewModel.swift",
+            """
+            import Observation
+
+            @MainActor @Observable
+            final class OrdersViewModel {
+                private let feature: OrdersFeature
+
+                init(feature: OrdersFeature = AppModel.shared.ordersFeature) {
+                    self.feature = feature
+                }
+
+                var orders: [Order] { feature.orders }
+            }
+            """),
+    ]
 }

@@ -6,7 +6,14 @@ public struct FeatureNoLoadStateRule: Rule {
     public let descriptor = RuleDescriptor(
         id: id, item: 8,
         summary: "Features hold data, loading and error separately; operations return domain values or throw",
-        help: "Reported: an enum owned by a Feature (nested in it, or the type of one of its properties or method results) that is named `*LoadState`/`*LoadingState` or has both a data-carrying case and an error-carrying case (`loaded([Habit])` + `failed(Error)`); and a Feature property or method result of type `Result`. Enums that conform to `Error` are errors, not load states. Fix: keep `private(set) var habits: [Habit]`, `private(set) var isLoading: Bool` and `private(set) var lastError: HabitError?` in the Feature, and make operations `async throws(HabitError) -> Habit`.")
+        help: """
+            Reported: an enum owned by a Feature (nested in it, or the type of one of its properties or method results) that is \
+            named `*LoadState`/`*LoadingState` or has both a data-carrying case and an error-carrying case (`loaded([Habit])` + \
+            `failed(Error)`); and a Feature property or method result of type `Result`. Enums that conform to `Error` are errors, \
+            not load states. Fix: keep `private(set) var habits: [Habit]`, `private(set) var isLoading: Bool` and `private(set) \
+            var lastError: HabitError?` in the Feature, and make operations `async throws(HabitError) -> Habit`.
+            """,
+        reference: Self.reference, examples: Self.examples)
 
     public init() {}
 
@@ -88,4 +95,95 @@ public struct FeatureNoLoadStateRule: Rule {
             TypeText.names(in: typeText).contains { $0.hasSuffix("Error") || errorTypes.contains($0) }
         }
     }
+}
+
+extension FeatureNoLoadStateRule {
+    static let reference = """
+        A Feature keeps its data, its loading flag and its last error as separate properties, and its operations \
+        return domain values or throw; an all-in-one load-state enum makes every reader switch over it and drops the \
+        data on the first failure. **Reported:** an enum owned by a Feature — nested in it (or in one of its \
+        extensions), or named in the type of one of its properties or in a method's result — that is named \
+        `*LoadState`/`*LoadingState` (including plain `LoadState`), or that has a data-carrying case and a separate \
+        error-carrying case; reported once, at the enum's declaration. A case carries an error when one of its \
+        associated types is `Error`/`any Error`, ends in `Error` (`HabitError`, `URLError`) or is a project type \
+        conforming to `Error`, or when the case is a failure case carrying something (`failed(String)`, \
+        `error(message:)` — name contains "fail" or "error"). Also reported: a Feature property or method result of \
+        type `Result<…>` (the library's data-or-error enum), at the property or method. **Not reported:** enums \
+        conforming to `Error`, `LocalizedError` or `CustomNSError` (directly or in an extension) — a typed domain \
+        error such as `enum HabitError: Error { case rejected(Habit); case storageFailed(String) }` kept as \
+        `lastError` is exactly what item 8 asks for; enums without an error-carrying case (`enum Filter { case all, \
+        named(String) }`); load-state enums owned by a ViewModel (presentation state is item 5's concern, the \
+        catalogue limits this rule to Features); test files and `#if DEBUG`/preview code. A `ThemeManager` stored on \
+        AppModel is not a Feature here either. **Fix:** keep `private(set) var habits: [Habit]`, `private(set) var \
+        isLoading = false` and `private(set) var lastError: HabitError?` in the Feature, and write operations as \
+        `func addHabit(named:) async throws(HabitError) -> Habit`.
+        """
+
+    static let examples: [RuleExample] = [
+        // One enum for loading, data and failure.
+        RuleExample(
+            "App/2 - AppModel/Features/OrdersFeature.swift",
+            """
+            import Observation
+
+            ↓enum OrdersLoadState {
+                case idle
+                case loading
+                case loaded([Order])
+                case failed(any Error)
+            }
+
+            @MainActor @Observable
+            final class OrdersFeature {
+                private(set) var state: OrdersLoadState = .idle
+                private let repository: any OrdersRepository
+
+                init(repository: any OrdersRepository) {
+                    self.repository = repository
+                }
+
+                func refresh() async {
+                    state = .loading
+                    do {
+                        state = .loaded(try await repository.fetchOrders())
+                    } catch {
+                        state = .failed(error)
+                    }
+                }
+            }
+            """),
+        // Operations return domain values or throw; a domain enum with a value is not a load state.
+        RuleExample(
+            RuleExample.File(
+                "App/Domain/Delivery.swift",
+                """
+                import Foundation
+
+                enum Delivery: Sendable, Equatable {
+                    case pending
+                    case delivered(Date)
+                }
+                """),
+            RuleExample.File(
+                "App/2 - AppModel/Features/OrdersFeature.swift",
+                """
+                import Observation
+
+                @MainActor @Observable
+                final class OrdersFeature {
+                    private(set) var orders: [Order] = []
+                    private(set) var delivery = Delivery.pending
+                    private let repository: any OrdersRepository
+
+                    init(repository: any OrdersRepository) {
+                        self.repository = repository
+                    }
+
+                    func refresh() async throws -> [Order] {
+                        orders = try await repository.fetchOrders()
+                        return orders
+                    }
+                }
+                """)),
+    ]
 }

@@ -6,7 +6,13 @@ public struct FeatureNoSharedRule: Rule {
     public let descriptor = RuleDescriptor(
         id: id, item: 12,
         summary: "Features never read AppModel.shared or hold the AppModel",
-        help: "Reported: a Feature (extensions included) that reads `AppModel.shared` — in code, a property initialiser or a parameter default — or otherwise names the `AppModel` type (a stored `appModel`, a parameter), once per line. `#Preview` and `#if DEBUG` code are not reported. Fix: pass the repository (or, rarely, another Feature) into the Feature's initialiser and wire it in `AppModel.live()`.")
+        help: """
+            Reported: a Feature (extensions included) that reads `AppModel.shared` — in code, a property initialiser or a \
+            parameter default — or otherwise names the `AppModel` type (a stored `appModel`, a parameter), once per line. \
+            `#Preview` and `#if DEBUG` code are not reported. Fix: pass the repository (or, rarely, another Feature) into the \
+            Feature's initialiser and wire it in `AppModel.live()`.
+            """,
+        reference: Self.reference, examples: Self.examples)
 
     public init() {}
 
@@ -29,4 +35,42 @@ public struct FeatureNoSharedRule: Rule {
         }
         return findings
     }
+}
+
+extension FeatureNoSharedRule {
+    static let reference = """
+        A Feature gets what it needs through its initialiser, wired in `AppModel.live()`; reaching for \
+        `AppModel.shared` hides a dependency, reaches up to the composition root, and makes the Feature untestable \
+        without the live app. **Reported:** a Feature (a `*Feature`, or a legacy `*Manager` under a Features folder, \
+        extensions in any file included) that reads `AppModel.shared` — in a method, a property initialiser or a \
+        parameter default (`init(ordersFeature: OrdersFeature = AppModel.shared.ordersFeature)`) — once per line; \
+        and, a decision where the catalogue is silent, a Feature that otherwise names the `AppModel` type (`weak var \
+        appModel: AppModel?`, an `AppModel` parameter), since holding the root is the same reach upwards. **Not \
+        reported:** ViewModels defaulting their Features from `AppModel.shared` (item 2 asks for exactly that); \
+        presentation managers that are not Features by convention; `#Preview`, `PreviewProvider` and `#if DEBUG` \
+        code. **Fix:** pass the repository (or, rarely, another Feature) into the Feature's initialiser and wire it \
+        in `AppModel.live()`.
+        """
+
+    static let examples: [RuleExample] = [
+        // A Feature reaching the composition root.
+        RuleExample(
+            "App/2 - AppModel/Features/OrdersFeature+Sync.swift",
+            """
+            extension OrdersFeature {
+                func syncWithLaunchState() {
+                    if ↓AppModel.shared.ordersFeature.orders.isEmpty { startLoading() }
+                }
+            }
+            """),
+        // A Feature gets its repository through its initialiser; a comment may name AppModel.shared.
+        RuleExample(
+            "App/2 - AppModel/Features/OrdersFeature+Count.swift",
+            """
+            extension OrdersFeature {
+                /// Read by ViewModels that default to AppModel.shared.ordersFeature.
+                var orderCount: Int { orders.count }
+            }
+            """),
+    ]
 }

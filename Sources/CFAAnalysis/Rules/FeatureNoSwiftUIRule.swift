@@ -11,7 +11,8 @@ public struct FeatureNoSwiftUIRule: Rule {
             or a repository implementation imports SwiftUI (error) or UIKit/AppKit (reported as a warning; a configured \
             severity for this rule applies to both). Remove the import — `Foundation` and `Observation` are all a Feature \
             needs — and move colours, images and formatting into the ViewModel or View.
-            """)
+            """,
+        reference: Self.reference, examples: Self.examples)
 
     public init() {}
 
@@ -52,4 +53,57 @@ public struct FeatureNoSwiftUIRule: Rule {
         default: return false
         }
     }
+}
+
+extension FeatureNoSwiftUIRule {
+    static let reference = """
+        A Feature, the AppModel and the repositories are the part of the app a Watch or command-line target could \
+        reuse, so the files that declare them import no UI framework. **Reported:** at the `import` line, `import \
+        SwiftUI` (error) and `import UIKit` / `import AppKit` (reported as a warning, because a Feature may \
+        legitimately observe an app-lifecycle notification; since a rule has one default severity, these findings \
+        carry `warning` explicitly) in any file that declares or extends a Feature, the AppModel, a repository \
+        protocol or a repository implementation; single-declaration imports (`import struct SwiftUI.Color`) and \
+        imports inside `#if canImport(SwiftUI)` count too. A severity configured for the rule in `.cfa-gate.json` \
+        applies to all its findings, UIKit ones included. **Not reported:** Views, ViewModels, the `App` type, test \
+        files, and a file whose only model-layer code is a preview-only (`#if DEBUG`) extension. A Feature is a type \
+        matching a Feature pattern (`*Feature`, `*Manager` under a Features folder) or declared in a Features folder, \
+        so a presentation manager such as `ThemeManager` outside a Features folder may import SwiftUI even when it is \
+        (wrongly) stored on AppModel — that is CFA-APPMODEL-SHAPE's finding. A repository wrongly stored on AppModel \
+        is still checked as a repository. WatchKit and other UI frameworks are not in the list. **Fix:** remove the \
+        import (`Foundation` and `Observation` are all a Feature needs) and move colours, images and formatting into \
+        the ViewModel or View.
+        """
+
+    static let examples: [RuleExample] = [
+        // A Feature that knows about screens.
+        RuleExample(
+            "App/2 - AppModel/Features/OrdersFeature+Color.swift",
+            """
+            ↓import SwiftUI
+
+            extension OrdersFeature {
+                var badgeColor: Color { orders.isEmpty ? .gray : .green }
+            }
+            """),
+        // Presentation of a domain value belongs to the View layer, which may import SwiftUI.
+        RuleExample(
+            "App/1 - View/Theme/Order+Presentation.swift",
+            """
+            import SwiftUI
+
+            extension Order {
+                var tint: Color { name.isEmpty ? .gray : .accentColor }
+            }
+            """),
+        // UIKit in a repository (reported as a warning).
+        RuleExample(
+            "App/3 - User Data Storage/JSONFileOrdersRepository+Export.swift",
+            """
+            ↓import UIKit
+
+            extension JSONFileOrdersRepository {
+                func exportName() -> String { UIDevice.current.name }
+            }
+            """),
+    ]
 }

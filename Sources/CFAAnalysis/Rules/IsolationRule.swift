@@ -13,7 +13,8 @@ public struct IsolationRule: Rule {
             manager such as `ThemeManager` elsewhere is not one. Structs and enums with these names are values, not \
             owners of observed state, and are not reported; nor are preview-only (`#if DEBUG`) and test types. Fix: declare \
             `@MainActor @Observable final class XFeature` / `XViewModel`.
-            """)
+            """,
+        reference: Self.reference, examples: Self.examples)
 
     public init() {}
 
@@ -53,4 +54,61 @@ public struct IsolationRule: Rule {
     private static func hasAttribute(_ name: String, _ type: TypeFacts) -> Bool {
         type.attributes.contains { $0.name == name || $0.name.hasSuffix(".\(name)") }
     }
+}
+
+extension IsolationRule {
+    static let reference = """
+        Every Feature and ViewModel class says `@MainActor @Observable` on its own declaration, so observed state is \
+        main-actor isolated and observed by construction. **Reported:** at the declaration (which starts at its \
+        attributes), a Feature or ViewModel class missing `@MainActor`, `@Observable` or both (one finding naming \
+        what is missing; an attribute written only on an extension does not count), and a Feature or ViewModel \
+        declared as an `actor`. Features are types matching a Feature pattern (`*Feature`, and `*Manager` such as \
+        `SyncManager` under a Features folder) or declared in a Features folder; ViewModels are types named \
+        `*ViewModel`, including ones behind `#if canImport(SwiftUI)` and several in one folder. Module-qualified \
+        `@_Concurrency.MainActor` / `@Observation.Observable` count. **Not reported:** a presentation manager such as \
+        `ThemeManager` outside a Features folder, even when stored on AppModel; structs and enums with these names \
+        (`struct RowViewModel`, `enum AppFeature`), which hold no observed state; preview-only (`#if DEBUG`) classes; \
+        test types. **Fix:** declare `@MainActor @Observable final class XFeature` / `XViewModel`.
+        """
+
+    static let examples: [RuleExample] = [
+        // A ViewModel without @MainActor.
+        RuleExample(
+            "App/1 - View/Views/Orders/OrdersViewModel.swift",
+            """
+            import Observation
+
+            ↓@Observable
+            final class OrdersViewModel {
+                private let ordersFeature: OrdersFeature
+
+                init(ordersFeature: OrdersFeature = AppModel.shared.ordersFeature) {
+                    self.ordersFeature = ordersFeature
+                }
+
+                var orders: [Order] { ordersFeature.orders }
+            }
+            """),
+        // A presentation manager outside the Features folder, and a row's value type named like a ViewModel.
+        RuleExample(
+            RuleExample.File(
+                "App/1 - View/Theme/ThemeManager.swift",
+                """
+                import SwiftUI
+
+                final class ThemeManager {
+                    var accent: Color = .orange
+                }
+                """),
+            RuleExample.File(
+                "App/1 - View/Components/OrderRowViewModel.swift",
+                """
+                struct OrderRowViewModel {
+                    let title: String
+                }
+                """)),
+        // A Feature without either attribute.
+        RuleExample(
+            .compliant(CompliantApp.featurePath, replacing: ["@MainActor @Observable\nfinal class": "↓final class"])),
+    ]
 }

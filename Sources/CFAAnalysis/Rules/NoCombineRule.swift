@@ -10,7 +10,8 @@ public struct NoCombineRule: Rule {
             tests and previews included. A type the project declares itself as `ObservableObject` or `Published` is its own \
             and not reported. Fix: make the type `@MainActor @Observable final class`, turn `@Published var` into a plain \
             `var`, and replace publishers with `async` functions or `AsyncSequence`.
-            """)
+            """,
+        reference: Self.reference, examples: Self.examples)
 
     public init() {}
 
@@ -46,4 +47,42 @@ public struct NoCombineRule: Rule {
     private static func isProjectType(_ name: String, _ index: CodebaseIndex) -> Bool {
         index.entries[name]?.contains { $0.declaration.kind != .extension } ?? false
     }
+}
+
+extension NoCombineRule {
+    static let reference = """
+        Observation replaced Combine for publishing state to screens. **Reported:** `import Combine` (at the import), \
+        a type conforming to `ObservableObject` (at the type), and each `@Published` property (at the property) — in \
+        app code, Views and ViewModels behind `#if canImport(SwiftUI)`, and tests alike. **Not reported:** a project \
+        that declares its own `ObservableObject` or `Published` type; Combine types reached without importing Combine \
+        (`AnyCancellable` through SwiftUI's re-export), because only the listed APIs count. **Fix:** declare the type \
+        `@MainActor @Observable final class`, turn `@Published var` into a plain `var`, and replace publishers with \
+        `async` functions or `AsyncSequence`.
+        """
+
+    static let examples: [RuleExample] = [
+        // A Combine-era store.
+        RuleExample(
+            "App/1 - View/Theme/ThemeStore.swift",
+            """
+            ↓import Combine
+            import SwiftUI
+
+            ↓final class ThemeStore: ObservableObject {
+                @Published var ↓accent: Color = .orange
+            }
+            """),
+        // Observation does the same; a comment may mention Combine.
+        RuleExample(
+            "App/1 - View/Theme/ThemeManager.swift",
+            """
+            import SwiftUI
+
+            /// Replaces the Combine-based ThemeStore.
+            @MainActor @Observable
+            final class ThemeManager {
+                var accent: Color = .orange
+            }
+            """),
+    ]
 }

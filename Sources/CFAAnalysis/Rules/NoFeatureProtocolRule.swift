@@ -12,7 +12,8 @@ public struct NoFeatureProtocolRule: Rule {
             HabitsFeatureAPI`, `some HabitsFeature`). Protocols in test files and preview-only (`#if DEBUG`) code are not \
             reported. Fix: delete the protocol, depend on the concrete `@MainActor @Observable final class XFeature`, and \
             let tests build the Feature with an in-memory repository.
-            """)
+            """,
+        reference: Self.reference, examples: Self.examples)
 
     public init() {}
 
@@ -103,4 +104,46 @@ public struct NoFeatureProtocolRule: Rule {
     private static func strippedName(_ name: String) -> String {
         protocolSuffixes.first { name.hasSuffix($0) }.map { String(name.dropLast($0.count)) } ?? name
     }
+}
+
+extension NoFeatureProtocolRule {
+    static let reference = """
+        Features are concrete classes; a protocol standing in for one invites a second implementation of the one \
+        owner of a product area. **Reported:** at the declaration, an app protocol named `*Feature`, `*FeatureAPI` or \
+        `*FeatureProtocol` (a protocol named exactly `Feature` included), or one whose name without an \
+        `API`/`Protocol` suffix matches a configured Feature pattern (`SyncManagerProtocol` under a Features folder); \
+        and an app protocol that only Features conform to (`protocol OrdersProviding` adopted by `OrdersFeature` \
+        alone), whatever its name. At the property or initialiser parameter, a dependency whose type names such a \
+        protocol (`any OrdersFeatureAPI`, `some OrdersFeature`, `[any OrdersFeatureAPI]`). **Not reported:** \
+        protocols that non-Feature app types also conform to (a shared capability such as `Resettable`), repository \
+        protocols, protocols and dependencies in test files and in preview-only (`#if DEBUG`) code, and \
+        `ThemeManagerProtocol` outside a Features folder. Generic parameters constrained to a Feature protocol are \
+        not followed (the protocol itself is reported). **Fix:** delete the protocol, depend on the concrete \
+        `@MainActor @Observable final class XFeature`, and let tests substitute the Feature's repository.
+        """
+
+    static let examples: [RuleExample] = [
+        // A protocol in front of a Feature.
+        RuleExample(
+            "App/2 - AppModel/Features/OrdersFeatureProtocol.swift",
+            """
+            ↓@MainActor
+            protocol OrdersFeatureProtocol: AnyObject {
+                var orders: [Order] { get }
+            }
+
+            extension OrdersFeature: OrdersFeatureProtocol {}
+            """),
+        // A presentation manager's protocol outside the Features folder, and a repository protocol.
+        RuleExample(
+            "App/1 - View/Theme/ThemeManagerProtocol.swift",
+            """
+            import SwiftUI
+
+            @MainActor
+            protocol ThemeManagerProtocol: AnyObject {
+                var accent: Color { get }
+            }
+            """),
+    ]
 }

@@ -14,7 +14,8 @@ public struct NoGCDLocksRule: Rule {
             A type the project declares itself under one of these names is its own and not reported. Fix: use `@MainActor` \
             for UI state, an `actor` for shared mutable state, `async`/`await`, `async let` or a `TaskGroup` for concurrent \
             work, and truly `Sendable` value types.
-            """)
+            """,
+        reference: Self.reference, examples: Self.examples)
 
     public init() {}
 
@@ -81,4 +82,71 @@ public struct NoGCDLocksRule: Rule {
         }
         return findings
     }
+}
+
+extension NoGCDLocksRule {
+    static let reference = """
+        Swift Concurrency only: no hand-rolled threading or locking, and none of the annotations that switch the \
+        compiler's data-race checks off. **Reported:** once per line and API, where code names `DispatchQueue`, \
+        `DispatchGroup`, `DispatchSemaphore`, `OperationQueue`, `NSLock`, `NSRecursiveLock`, any `os_unfair_lock…` or \
+        `pthread_mutex…` name (calls, type annotations, parameters, module-qualified `Dispatch.DispatchQueue`); at \
+        the type, every `@unchecked Sendable` conformance (declarations and extensions); at the modifier, every \
+        `nonisolated(unsafe)`, at any level. Tests, `#Preview` and `#if DEBUG` code are checked too: a semaphore \
+        waiting for async work in a test is exactly what `await` replaces, and preview code ships in debug builds. \
+        **Not reported:** only the listed APIs count — a project's own type named `OperationQueue` (or any listed \
+        name) is the project's, and similar names (`JobQueue`, `OrderLock`, a project `Task`) are not GCD; mentions \
+        in comments and strings; `import Dispatch` alone. Other primitives (`OSAllocatedUnfairLock`, `Mutex`, \
+        `NSCondition`, `DispatchWorkItem`) are not in the catalogue's list and are not reported. **Fix:** \
+        `@MainActor` for UI state, an `actor` for shared mutable state, `async`/`await`, `async let` or a `TaskGroup` \
+        for concurrent work, and truly `Sendable` value types; where a C boundary really needs an escape hatch, \
+        suppress the line with `// cfa-gate:ignore CFA-NO-GCD-LOCKS -- why`.
+        """
+
+    static let examples: [RuleExample] = [
+        // Hand-rolled threading and a silenced data-race check.
+        RuleExample(
+            "App/3 - User Data Storage/OrdersCache.swift",
+            """
+            import Foundation
+
+            ↓final class OrdersCache: @unchecked Sendable {
+                private let lock = ↓NSLock()
+                private var orders: [Order] = []
+
+                func store(_ newOrders: [Order]) {
+                    ↓DispatchQueue.global().async { [self] in
+                        lock.withLock { orders = newOrders }
+                    }
+                }
+            }
+            """),
+        // The project's own `OperationQueue` type, and names in comments and strings.
+        RuleExample(
+            "App/Domain/OperationQueue.swift",
+            """
+            import Foundation
+
+            /// Operations waiting in the surgery's queue (no DispatchQueue here).
+            struct OperationQueue: Sendable {
+                var patients: [String] = []
+                let title = "NSLock-free"
+            }
+            """),
+        // Tests are held to the same rule: `await` replaces a semaphore.
+        RuleExample(
+            "Tests/AppTests/Feature Tests/OrdersFeatureLoadingTests.swift",
+            """
+            import Dispatch
+            import Testing
+            @testable import App
+
+            @MainActor
+            struct OrdersFeatureLoadingTests {
+                @Test func loadingFinishes() {
+                    let done = ↓DispatchSemaphore(value: 0)
+                    _ = done
+                }
+            }
+            """),
+    ]
 }

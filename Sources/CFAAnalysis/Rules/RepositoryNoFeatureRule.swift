@@ -5,7 +5,13 @@ public struct RepositoryNoFeatureRule: Rule {
     public let descriptor = RuleDescriptor(
         id: id, item: 12,
         summary: "Repositories and storage types never name a Feature, a ViewModel or AppModel",
-        help: "Reported: a repository protocol, a repository implementation, or any other type declared under a storage folder (`User Data Storage`, `Networking & Data Storage`, `Storage`), that names a Feature, a ViewModel or `AppModel` — in a conformance, property, parameter or code — once per line and name. Test doubles are not checked. Fix: speak domain language only (`fetchHabits() -> [Habit]`); let the Feature call the repository and keep the result.")
+        help: """
+            Reported: a repository protocol, a repository implementation, or any other type declared under a storage folder \
+            (`User Data Storage`, `Networking & Data Storage`, `Storage`), that names a Feature, a ViewModel or `AppModel` — in a \
+            conformance, property, parameter or code — once per line and name. Test doubles are not checked. Fix: speak domain \
+            language only (`fetchHabits() -> [Habit]`); let the Feature call the repository and keep the result.
+            """,
+        reference: Self.reference, examples: Self.examples)
 
     public init() {}
 
@@ -31,4 +37,46 @@ public struct RepositoryNoFeatureRule: Rule {
         }
         return findings
     }
+}
+
+extension RepositoryNoFeatureRule {
+    static let reference = """
+        Calls go right — Feature → repository → outside world; a repository or storage type that names a Feature, a \
+        ViewModel or AppModel reaches back up. **Reported:** a repository protocol or implementation (by role, or by \
+        convention: conforms to a repository protocol, is `@ModelActor`, or is a class/actor in a storage folder — so \
+        a repository wrongly stored on AppModel is still checked), and any other type declared under a storage folder \
+        (`User Data Storage`, `Networking & Data Storage`, `Storage`), that names a Feature, a ViewModel or \
+        `AppModel` anywhere — conformance, property, parameter, result, code; once per line and name. **Not \
+        reported:** test doubles, even in a test folder named like a storage folder; domain types outside storage \
+        folders; presentation managers (`ThemeManager` is not a Feature); `#if DEBUG` and preview code. **Fix:** \
+        speak domain language only (`fetchHabits() -> [Habit]`); let the Feature call the repository and keep the \
+        result.
+        """
+
+    static let examples: [RuleExample] = [
+        // Storage reaching up into the Feature it serves.
+        RuleExample(
+            "App/3 - User Data Storage/JSONFileOrdersRepository.swift",
+            """
+            import Foundation
+
+            actor JSONFileOrdersRepository: OrdersRepository {
+                func fetchOrders() async throws -> [Order] {
+                    await ↓AppModel.shared.ordersFeature.orders
+                }
+
+                func save(_ order: Order) async throws {}
+            }
+            """),
+        // A repository speaks in domain values.
+        RuleExample(
+            "App/3 - User Data Storage/OrdersRepository.swift",
+            """
+            protocol OrdersRepository: Sendable {
+                func fetchOrders() async throws -> [Order]
+                func save(_ order: Order) async throws
+                func order(withName name: String) async throws -> Order?
+            }
+            """),
+    ]
 }

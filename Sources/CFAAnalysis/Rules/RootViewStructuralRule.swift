@@ -6,7 +6,14 @@ public struct RootViewStructuralRule: Rule {
     public let descriptor = RuleDescriptor(
         id: id, item: 6,
         summary: "The root view and its ViewModel are structural: no lifecycle work, no Task, no Feature, no AppModel",
-        help: "Reported in the root view (configuration `rootView`, default `RootTabView`) and in its ViewModel if it has one: `.task`, `.onAppear`, `.refreshable`, `Task { … }`/`Task.detached` (not a project type named `Task`), and any naming of a Feature or `AppModel` — one finding per line. Preview code is excepted. Fix: start Features in `AppModel.applicationDidFinishLaunching()`, called from the App; let each screen's ViewModel load and show its own data.")
+        help: """
+            Reported in the root view (configuration `rootView`, default `RootTabView`) and in its ViewModel if it has one: \
+            `.task`, `.onAppear`, `.refreshable`, `Task { … }`/`Task.detached` (not a project type named `Task`), and any naming \
+            of a Feature or `AppModel` — one finding per line. Preview code is excepted. Fix: start Features in \
+            `AppModel.applicationDidFinishLaunching()`, called from the App; let each screen's ViewModel load and show its own \
+            data.
+            """,
+        reference: Self.reference, examples: Self.examples)
 
     public init() {}
 
@@ -73,4 +80,91 @@ public struct RootViewStructuralRule: Rule {
         }
         return nil
     }
+}
+
+extension RootViewStructuralRule {
+    static let reference = """
+        The root view only arranges the screens; launch work belongs to `AppModel.applicationDidFinishLaunching()` \
+        (called from the App) and data to each screen's ViewModel. **Reported:** in the root view — configuration \
+        `rootView`, default `RootTabView` (e.g. `"rootView": "RootView"`) — including its extensions: the `.task`, \
+        `.onAppear` and `.refreshable` modifiers (at the modifier's own line), `Task { … }`, `Task.detached { … }`, \
+        and any naming of a Feature type or `AppModel`; and in the root view's ViewModel, if it has one, `Task`s and \
+        any naming of a Feature or `AppModel` (its Feature parameters included). Uses on one line are reported \
+        together in one finding. **Not reported:** `#Preview` and `#if DEBUG` code; presentation managers such as \
+        `@Environment(ThemeManager.self)`; a project type named `Task` (which shadows Swift's, so `Task(title:)` \
+        there is a domain value; only `_Concurrency.Task { … }` is then Swift Concurrency's); a view named `RootView` \
+        when the configuration keeps the default root name (it is then an ordinary view). **Fix:** start Features in \
+        `AppModel.applicationDidFinishLaunching()`; let each screen's ViewModel load and show its own data, and keep \
+        the root a plain `TabView`/`NavigationSplitView` of screens.
+        """
+
+    static let examples: [RuleExample] = [
+        // The root view starts work and reaches a Feature.
+        RuleExample(
+            "App/1 - View/RootTabView.swift",
+            """
+            import SwiftUI
+
+            struct RootTabView: View {
+                var body: some View {
+                    TabView {
+                        OrdersView()
+                            .tabItem { Label("Orders", systemImage: "list.bullet") }
+                    }
+                    .↓task { AppModel.shared.ordersFeature.startLoading() }
+                }
+            }
+            """),
+        // A configured root name, a presentation manager from the environment, and a preview.
+        RuleExample(
+            "App/1 - View/RootView.swift",
+            """
+            import SwiftUI
+
+            struct RootView: View {
+                @Environment(ThemeManager.self) private var themeManager
+
+                var body: some View {
+                    TabView {
+                        OrdersView()
+                            .tabItem { Label("Orders", systemImage: "list.bullet") }
+                    }
+                    .tint(themeManager.accent)
+                }
+            }
+
+            #Preview {
+                RootView().task { AppModel.shared.applicationDidFinishLaunching() }
+            }
+            """,
+            removing: [CompliantApp.rootPath],
+            configuration: #"{ "rootView": "RootView" }"#),
+        // In a project with its own `Task` type, `Task(title:)` is a domain value, not Swift Concurrency.
+        RuleExample(
+            RuleExample.File(
+                "App/Domain/Task.swift",
+                """
+                struct Task: Sendable {
+                    var title: String
+                }
+                """),
+            RuleExample.File(
+                "App/1 - View/RootTabView.swift",
+                """
+                import SwiftUI
+
+                struct RootTabView: View {
+                    private let welcome = Task(title: "Try placing an order")
+
+                    var body: some View {
+                        TabView {
+                            OrdersView()
+                                .tabItem { Label("Orders", systemImage: "list.bullet") }
+                            Text(welcome.title)
+                                .tabItem { Label("Welcome", systemImage: "hand.wave") }
+                        }
+                    }
+                }
+                """)),
+    ]
 }

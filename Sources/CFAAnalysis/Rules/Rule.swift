@@ -5,23 +5,37 @@ public enum Severity: String, Sendable, Codable, Comparable {
     public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .warning && rhs == .error }
 }
 
-/// A rule's identity and documentation, shown in `--help` texts, SARIF and the README rule reference.
+/// A rule's identity and documentation, shown in `--help` texts, SARIF and the README rule reference
+/// (generated from these, see `RuleReferenceMarkdown`), and its examples, which one test runs.
 public struct RuleDescriptor: Sendable, Equatable {
     public var id: String
     /// The checklist item the rule checks (nil for the adoption precondition and suppression hygiene).
     public var item: Int?
+    /// What a rule without an item is, in the README's heading (`precondition`, `hygiene`).
+    public var category: String?
     public var defaultSeverity: Severity
     /// One line: what holds when the rule is satisfied.
     public var summary: String
-    /// What the rule reports and how to fix it.
+    /// What the rule reports and how to fix it, in a paragraph (SARIF's rule description and help).
     public var help: String
+    /// The README's entry: why the rule exists, what is reported and what is not, the decisions taken
+    /// where the catalogue is silent, and the fix (Markdown).
+    public var reference: String
+    /// Triggering examples (with a `↓` at each finding) and non-triggering ones (no marker).
+    public var examples: [RuleExample]
 
-    public init(id: String, item: Int?, defaultSeverity: Severity = .error, summary: String, help: String) {
+    public init(
+        id: String, item: Int?, category: String? = nil, defaultSeverity: Severity = .error, summary: String, help: String,
+        reference: String = "", examples: [RuleExample] = []
+    ) {
         self.id = id
         self.item = item
+        self.category = category
         self.defaultSeverity = defaultSeverity
         self.summary = summary
         self.help = help
+        self.reference = reference
+        self.examples = examples
     }
 
     /// A finding of this rule at its default severity; the engine applies the configured severity.

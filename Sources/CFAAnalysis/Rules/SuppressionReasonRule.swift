@@ -2,9 +2,14 @@
 public struct SuppressionReasonRule: Rule {
     public static let id = "CFA-SUPPRESSION"
     public let descriptor = RuleDescriptor(
-        id: id, item: nil,
+        id: id, item: nil, category: "hygiene",
         summary: "Every suppression names known rules and gives a reason",
-        help: "A `// cfa-gate:ignore CFA-RULE-ID -- reason` comment at the end of a line silences that rule there; on a line of its own it silences the next line. Without `-- reason` it is reported and silences nothing; an unknown rule id is reported too (by the engine, which knows the rules of the run).")
+        help: """
+            A `// cfa-gate:ignore CFA-RULE-ID -- reason` comment at the end of a line silences that rule there; on a line of its \
+            own it silences the next line. Without `-- reason` it is reported and silences nothing; an unknown rule id is \
+            reported too (by the engine, which knows the rules of the run).
+            """,
+        reference: Self.reference, examples: Self.examples)
 
     public init() {}
 
@@ -24,4 +29,47 @@ public struct SuppressionReasonRule: Rule {
             }
         }
     }
+}
+
+extension SuppressionReasonRule {
+    static let reference = """
+        **Reported:** a `// cfa-gate:ignore` comment without `-- reason` (it also silences nothing), one that
+        names no rule, and one that names a rule id that does not exist. **Fix:** `// cfa-gate:ignore CFA-RULE-ID -- \
+        why this is acceptable`.
+        """
+
+    static let examples: [RuleExample] = [
+        // A suppression that does not say why.
+        RuleExample(
+            "App/3 - User Data Storage/AudioBridge.swift",
+            """
+            import Foundation
+
+            final class AudioBridge {
+                ↓// cfa-gate:ignore CFA-NO-GCD-LOCKS
+                private let callbackQueue = DispatchQueue(label: "audio")
+            }
+            """),
+        // Named rule, stated reason.
+        RuleExample(
+            "App/3 - User Data Storage/AudioBridge.swift",
+            """
+            import Foundation
+
+            final class AudioBridge {
+                // cfa-gate:ignore CFA-NO-GCD-LOCKS -- the C audio API calls back on this queue
+                private let callbackQueue = DispatchQueue(label: "audio")
+            }
+            """),
+        // A suppression that names no rule.
+        RuleExample(
+            "App/3 - User Data Storage/AudioBridge.swift",
+            """
+            import Foundation
+
+            final class AudioBridge {
+                private let callbackQueue = DispatchQueue(label: "audio") ↓// cfa-gate:ignore -- the C audio API needs it
+            }
+            """),
+    ]
 }

@@ -4,7 +4,13 @@ public struct TestFeatureFileRule: Rule {
     public let descriptor = RuleDescriptor(
         id: id, item: 23,
         summary: "Every Feature has `<Feature>Tests.swift` in a Feature Tests folder",
-        help: "Reported at the Feature's declaration when no test file `<Feature>Tests.swift` sits in a folder matching `folders.featureTests` (default `Feature Tests` or `AppModel Tests`; case, spaces and a `1 - ` prefix ignored). The message names the file to add, or the misplaced file to move. Presentation managers such as `ThemeManager` are not Features and need none. Fix: add the named file with tests for the Feature, built with test-double repositories.")
+        help: """
+            Reported at the Feature's declaration when no test file `<Feature>Tests.swift` sits in a folder matching \
+            `folders.featureTests` (default `Feature Tests` or `AppModel Tests`; case, spaces and a `1 - ` prefix ignored). The \
+            message names the file to add, or the misplaced file to move. Presentation managers such as `ThemeManager` are not \
+            Features and need none. Fix: add the named file with tests for the Feature, built with test-double repositories.
+            """,
+        reference: Self.reference, examples: Self.examples)
 
     public init() {}
 
@@ -16,4 +22,41 @@ public struct TestFeatureFileRule: Rule {
             return descriptor.finding(feature.file, feature.location, MissingTestMessage.text(type: feature.name, proposed: proposed, in: index))
         }
     }
+}
+
+extension TestFeatureFileRule {
+    static let reference = """
+        Every Feature has its named test file, `<Feature>Tests.swift`, in a Feature-tests folder. **Reported:** at \
+        the Feature's declaration, when no test file with exactly that name sits below a folder matching \
+        `folders.featureTests` (default `Feature Tests` or `AppModel Tests`, matched ignoring case, spaces and a \
+        numbering prefix). Features are the types of AppModel's stored properties and the types matching the \
+        configured Feature patterns (default `*Feature`, and `*Manager` under a Features folder). The message names \
+        the exact file to add, chosen as for ViewModel tests (the folder of the first configured name that exists — \
+        `Feature Tests` before `AppModel Tests` — else next to the ViewModel tests folder, else the test target, else \
+        `Tests/<Module>Tests/Feature Tests/`), or the misplaced file to move. **Not reported:** presentation managers \
+        such as `ThemeManager` outside a Features folder and not stored on AppModel, which are not Features; Features \
+        declared only in `#Preview`/`#if DEBUG` code. **Fix:** add the named file with tests for the Feature, built \
+        with test-double repositories (`OrdersFeature(repository: InMemoryOrdersRepository())`).
+        """
+
+    static let examples: [RuleExample] = [
+        // The Feature's test file is missing.
+        RuleExample(
+            .compliant(CompliantApp.featurePath, replacing: ["@MainActor @Observable": "↓@MainActor @Observable"]),
+            removing: [CompliantApp.featureTestPath]),
+        // Feature tests may live under `AppModel Tests`; a presentation manager needs none.
+        RuleExample(
+            .compliant(CompliantApp.featureTestPath, movedTo: "Tests/AppTests/AppModel Tests/OrdersFeatureTests.swift"),
+            RuleExample.File(
+                "App/1 - View/Theme/ThemeManager.swift",
+                """
+                import SwiftUI
+
+                @MainActor @Observable
+                final class ThemeManager {
+                    var accent: Color = .orange
+                }
+                """),
+            removing: [CompliantApp.featureTestPath]),
+    ]
 }

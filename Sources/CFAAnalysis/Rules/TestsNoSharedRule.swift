@@ -6,7 +6,13 @@ public struct TestsNoSharedRule: Rule {
     public let descriptor = RuleDescriptor(
         id: id, item: 20,
         summary: "Tests build their own graph: no `AppModel.shared`, no ViewModel built from its defaults",
-        help: "Reported: in a test file, any use of `AppModel.shared`, and any construction of a ViewModel without arguments (`OrdersViewModel()`) when that ViewModel has dependencies with defaults. Fix: build the Features under test with test doubles (`OrdersFeature(repository: InMemoryOrdersRepository())`) and pass them in (`OrdersViewModel(ordersFeature: feature)`).")
+        help: """
+            Reported: in a test file, any use of `AppModel.shared`, and any construction of a ViewModel without arguments \
+            (`OrdersViewModel()`) when that ViewModel has dependencies with defaults. Fix: build the Features under test with \
+            test doubles (`OrdersFeature(repository: InMemoryOrdersRepository())`) and pass them in \
+            (`OrdersViewModel(ordersFeature: feature)`).
+            """,
+        reference: Self.reference, examples: Self.examples)
 
     public init() {}
 
@@ -57,4 +63,87 @@ public struct TestsNoSharedRule: Rule {
         }
         return "\(viewModel.name)(\(arguments.isEmpty ? "…" : arguments.joined(separator: ", ")))"
     }
+}
+
+extension TestsNoSharedRule {
+    static let reference = """
+        Tests build their own object graph: they never reach the live app through `AppModel.shared`, whose Features \
+        use real storage and carry state from one test to the next. **Reported:** in any test file (under a \
+        `Tests`/`…Tests` folder, or importing `XCTest`/`Testing` — test doubles in `Test Support` included), each use \
+        of `AppModel.shared` (also module-qualified, `App.AppModel.shared`), reported once at the use; and each \
+        ViewModel constructed without arguments (`OrdersViewModel()`, `OrdersViewModel.init()`, \
+        `App.OrdersViewModel()`), at the call, when that ViewModel would fall back to something the test did not \
+        build: an initialiser parameter with a default, a stored property whose initialiser names `AppModel`, or an \
+        initialiser that reads `AppModel`. The message shows the explicit construction to write \
+        (`OrdersViewModel(ordersFeature: …)`). **Not reported:** `AppModel.shared` in the app's own sources (the App \
+        type, ViewModel defaults) and in `#Preview`s — only test files are checked; a ViewModel with no dependencies \
+        at all (`FilterViewModel()` holding only presentation state), since the test still owns everything it uses; a \
+        test that builds `AppModel(ordersFeature: …)` from its own Features. Decisions where the catalogue is silent: \
+        `AppModel.live()` in a test is not reported by this rule (a composition-root test may legitimately check the \
+        wiring); `.shared` reached through type inference (`let model: AppModel = .shared`) is not seen. **Fix:** \
+        build the Features under test with test doubles and pass them in: `OrdersViewModel(ordersFeature: \
+        OrdersFeature(repository: InMemoryOrdersRepository()))`.
+        """
+
+    static let examples: [RuleExample] = [
+        // A test reaching the live app, and a ViewModel left to default its Features.
+        RuleExample(
+            "Tests/AppTests/View Model Tests/OrdersViewModelTests.swift",
+            """
+            import Testing
+            @testable import App
+
+            @MainActor
+            struct OrdersViewModelTests {
+                @Test func placingTheDraftUsesTheFeature() async {
+                    let viewModel = ↓OrdersViewModel()
+                    viewModel.draftName = "Tea"
+                    await viewModel.placeDraftOrder().value
+                    #expect(↓AppModel.shared.ordersFeature.orders.map(\\.name) == ["Tea"])
+                }
+            }
+            """),
+        // The test builds its own graph, and may build an AppModel from it.
+        RuleExample(
+            "Tests/AppTests/Feature Tests/AppModelTests.swift",
+            """
+            import Testing
+            @testable import App
+
+            @MainActor
+            struct AppModelTests {
+                @Test func launchStartsLoadingOnce() {
+                    let model = AppModel(ordersFeature: OrdersFeature(repository: InMemoryOrdersRepository()))
+                    model.applicationDidFinishLaunching()
+                    model.applicationDidFinishLaunching()
+                    #expect(model.ordersFeature.orders.isEmpty)
+                }
+            }
+            """),
+        // A ViewModel with no dependencies may be built with no arguments.
+        RuleExample(
+            RuleExample.File(
+                "App/1 - View/Views/Orders/OrderSortViewModel.swift",
+                """
+                import Observation
+
+                @MainActor @Observable
+                final class OrderSortViewModel {
+                    var newestFirst = true
+                }
+                """),
+            RuleExample.File(
+                "Tests/AppTests/View Model Tests/OrderSortViewModelTests.swift",
+                """
+                import Testing
+                @testable import App
+
+                @MainActor
+                struct OrderSortViewModelTests {
+                    @Test func startsWithTheNewestFirst() {
+                        #expect(OrderSortViewModel().newestFirst)
+                    }
+                }
+                """)),
+    ]
 }

@@ -6,7 +6,14 @@ public struct ViewInitCleanRule: Rule {
     public let descriptor = RuleDescriptor(
         id: id, item: 3,
         summary: "Screens receive no ViewModel, AppModel, Feature or repository through their initialiser",
-        help: "Reported on a screen: an initialiser parameter whose type names a ViewModel, `AppModel`, a Feature or a repository; without an explicit initialiser, a stored property of such a type with no initial value (the memberwise initialiser takes it); and a call site outside tests and previews that hands one in, like `OrdersView(viewModel: …)`. Plain domain values (`Order`, `UUID`, `String`) and presentation types are allowed. Fix: pass plain values, and let the screen create its ViewModel with `@State private var viewModel = XViewModel()`.")
+        help: """
+            Reported on a screen: an initialiser parameter whose type names a ViewModel, `AppModel`, a Feature or a repository; \
+            without an explicit initialiser, a stored property of such a type with no initial value (the memberwise initialiser \
+            takes it); and a call site outside tests and previews that hands one in, like `OrdersView(viewModel: …)`. Plain \
+            domain values (`Order`, `UUID`, `String`) and presentation types are allowed. Fix: pass plain values, and let the \
+            screen create its ViewModel with `@State private var viewModel = XViewModel()`.
+            """,
+        reference: Self.reference, examples: Self.examples)
 
     public init() {}
 
@@ -124,4 +131,105 @@ public struct ViewInitCleanRule: Rule {
             return nil
         }
     }
+}
+
+extension ViewInitCleanRule {
+    static let reference = """
+        A screen is created with plain values only; it never receives a ViewModel, the AppModel, a Feature or a \
+        repository, so its own ViewModel remains the one route to the app's state. **Reported:** on a screen, an \
+        initialiser parameter whose type names a ViewModel, `AppModel`, a Feature or a repository (also inside `any`, \
+        Optionals, arrays, generics); when the screen's declaration has no explicit initialiser, each stored property \
+        of such a type without an initial value (the memberwise initialiser takes it); and each call site outside \
+        tests and previews that hands a screen such a value — `OrdersView(viewModel: …)`, an argument for one of \
+        those parameters or properties, any argument that names `AppModel`, a ViewModel type or a Feature type, and \
+        any argument labelled `viewModel` — one finding per call naming every offending label. **Not reported:** \
+        plain domain values (`Order`, `UUID`, `String`) and presentation types (`ThemeManager`); properties SwiftUI \
+        fills itself (`@Environment`, `@EnvironmentObject`, `@Query`, `@FocusState`, `@Namespace`, `@AppStorage`, \
+        `@SceneStorage`, `@GestureState`; environment use is CFA-ENVIRONMENT's); stored properties when the \
+        declaration has an explicit initialiser (then only its parameters are inputs — a `@State private var \
+        viewModel: XViewModel` set in a parameterless `init()` is CFA-VIEWMODEL-INLINE's); call sites in tests, \
+        `#Preview` and `#if DEBUG` code, where the screen's declaration is already reported; components (views that \
+        are not screens), whose Feature or AppModel use is CFA-VIEW-NO-MODEL-ACCESS's and whose ViewModel storage is \
+        CFA-VIEWMODEL-DEDICATED's. **Fix:** pass plain values, and let the screen create its ViewModel with `@State \
+        private var viewModel = XViewModel()`.
+        """
+
+    static let examples: [RuleExample] = [
+        // A screen that is handed a Feature, and the call site that hands it over.
+        RuleExample(
+            RuleExample.File(
+                "App/1 - View/Views/Orders/OrdersView.swift",
+                """
+                import SwiftUI
+
+                struct OrdersView: View {
+                    @State private var viewModel = OrdersViewModel()
+                    private let ordersFeature: OrdersFeature
+
+                    init(↓ordersFeature: OrdersFeature) {
+                        self.ordersFeature = ordersFeature
+                    }
+
+                    var body: some View {
+                        List(viewModel.orders) { order in OrderRow(name: order.name) }
+                    }
+                }
+                """),
+            RuleExample.File(
+                "App/1 - View/RootTabView.swift",
+                """
+                import SwiftUI
+
+                struct RootTabView: View {
+                    var body: some View {
+                        TabView {
+                            ↓OrdersView(ordersFeature: AppModel.shared.ordersFeature)
+                                .tabItem { Label("Orders", systemImage: "list.bullet") }
+                        }
+                    }
+                }
+                """)),
+        // A detail screen receives the selected domain value; that is the CFA way.
+        RuleExample(
+            RuleExample.File(
+                "App/1 - View/Views/OrderDetail/OrderDetailView.swift",
+                """
+                import SwiftUI
+
+                struct OrderDetailView: View {
+                    @State private var viewModel = OrderDetailViewModel()
+                    @Environment(\\.dismiss) private var dismiss
+                    let order: Order
+
+                    var body: some View {
+                        Text(order.name).toolbar { Button("Done") { dismiss() } }
+                    }
+                }
+                """),
+            RuleExample.File(
+                "App/1 - View/Views/OrderDetail/OrderDetailViewModel.swift",
+                """
+                import Observation
+
+                @MainActor @Observable
+                final class OrderDetailViewModel {
+                    var isEditing = false
+                }
+                """)),
+        // Without an explicit initialiser, a stored repository without a value is a memberwise parameter.
+        RuleExample(
+            "App/1 - View/Views/OrderHistory/OrderHistoryView.swift",
+            """
+            import SwiftUI
+
+            struct OrderHistoryView: View {
+                @State private var viewModel = OrderHistoryViewModel()
+                let ↓repository: any OrdersRepository
+
+                var body: some View {
+                    Text(viewModel.title)
+                }
+            }
+            """),
+    ]
 }

@@ -5,7 +5,15 @@ public struct ViewModelDedicatedRule: Rule {
     public let descriptor = RuleDescriptor(
         id: id, item: 1,
         summary: "A ViewModel is created and stored only by its own screen",
-        help: "Reported: a stored property holding a ViewModel (by annotation or initial value) in any type but the ViewModel's own screen — another screen, a component, the App, AppModel, a Feature, another ViewModel, or the ViewModel itself (`static let shared`); and a call creating the ViewModel anywhere but its own screen. The own screen is the namesake view (`OrdersView` for `OrdersViewModel`) or else the one screen that holds it. Test files, `#Preview`, `PreviewProvider` and `#if DEBUG` code are excepted. Fix: let the screen alone create it with `@State private var viewModel = XViewModel()`, and pass plain values (not the ViewModel) to child views.")
+        help: """
+            Reported: a stored property holding a ViewModel (by annotation or initial value) in any type but the ViewModel's own \
+            screen — another screen, a component, the App, AppModel, a Feature, another ViewModel, or the ViewModel itself \
+            (`static let shared`); and a call creating the ViewModel anywhere but its own screen. The own screen is the namesake \
+            view (`OrdersView` for `OrdersViewModel`) or else the one screen that holds it. Test files, `#Preview`, \
+            `PreviewProvider` and `#if DEBUG` code are excepted. Fix: let the screen alone create it with `@State private var \
+            viewModel = XViewModel()`, and pass plain values (not the ViewModel) to child views.
+            """,
+        reference: Self.reference, examples: Self.examples)
 
     public init() {}
 
@@ -70,4 +78,63 @@ public struct ViewModelDedicatedRule: Rule {
     private static func simpleName(_ name: String) -> String {
         name.split(separator: ".").last.map(String.init) ?? name
     }
+}
+
+extension ViewModelDedicatedRule {
+    static let reference = """
+        A ViewModel belongs to exactly one screen: no other type keeps or creates one, so its state can neither \
+        outlive nor escape the screen it presents. **Reported:** a stored property (instance or `static`) holding a \
+        ViewModel — by annotation (`OrdersViewModel`, `OrdersViewModel?`, `[OrdersViewModel]`) or by initial value — \
+        in any type but its own screen: another screen, a component (`@Bindable var viewModel: OrdersViewModel` in a \
+        row), the App, AppModel, a Feature, another ViewModel, or the ViewModel itself (`static let shared = \
+        OrdersViewModel()`); and every call creating a ViewModel (`OrdersViewModel(…)`, `OrdersViewModel.init(…)`) \
+        outside its own screen, including free functions. A property that both stores and creates it is reported \
+        once. When several screens hold the same ViewModel and none is its namesake, each is reported ("which \
+        InboxView also stores"). **Not reported:** test files (as the index classifies them), `#Preview`, \
+        `PreviewProvider` and `#if DEBUG` code; the own screen's properties, calls and extensions. The own screen is \
+        decided as a reviewer would: the namesake view (`OrdersView`/`Orders` for `OrdersViewModel`) when it holds \
+        the ViewModel or nobody does, otherwise the single screen that holds it (so `InboxView` with `@State private \
+        var viewModel = MailboxViewModel()` owns `MailboxViewModel`). Passing the ViewModel as a function parameter \
+        is not storing it and is left to CFA-VIEW-INIT-CLEAN for screen initialisers. **Fix:** let the screen alone \
+        create it with `@State private var viewModel = XViewModel()`; hand child views plain values; in tests build \
+        ViewModels with their own Features.
+        """
+
+    static let examples: [RuleExample] = [
+        // A row keeps the screen's ViewModel.
+        RuleExample(
+            "App/1 - View/Components/OrderRow.swift",
+            """
+            import SwiftUI
+
+            struct OrderRow: View {
+                let name: String
+                @Bindable var ↓viewModel: OrdersViewModel
+
+                var body: some View {
+                    Text(name)
+                }
+            }
+            """),
+        // A ViewModel that makes itself a singleton.
+        RuleExample(
+            "App/1 - View/Views/Orders/OrdersViewModel+Shared.swift",
+            """
+            extension OrdersViewModel {
+                static let ↓shared = OrdersViewModel()
+            }
+            """),
+        // Preview code may build ViewModels with their own Features.
+        RuleExample(
+            "App/1 - View/Views/Orders/OrdersViewModel+Preview.swift",
+            """
+            #if DEBUG
+            extension OrdersViewModel {
+                static var preview: OrdersViewModel {
+                    OrdersViewModel(ordersFeature: OrdersFeature(repository: JSONFileOrdersRepository()))
+                }
+            }
+            #endif
+            """),
+    ]
 }

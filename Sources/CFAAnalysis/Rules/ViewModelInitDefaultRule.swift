@@ -5,7 +5,15 @@ public struct ViewModelInitDefaultRule: Rule {
     public let descriptor = RuleDescriptor(
         id: id, item: 2,
         summary: "ViewModel initialisers take only Features, each defaulted to `AppModel.shared.<x>Feature`",
-        help: "Reported in a ViewModel: an initialiser parameter that is not a Feature (a repository, the AppModel, a presentation manager, a plain value); a Feature parameter without a default or defaulted to anything but `AppModel.shared.<property>`; a stored property holding the AppModel, read from `AppModel`, or creating its own Feature or repository; and `AppModel` named anywhere else in the ViewModel (a hidden dependency tests cannot replace). Fix: `init(ordersFeature: OrdersFeature = AppModel.shared.ordersFeature)` stored in `private let ordersFeature: OrdersFeature`.")
+        help: """
+            Reported in a ViewModel: an initialiser parameter that is not a Feature (a repository, the AppModel, a presentation \
+            manager, a plain value); a Feature parameter without a default or defaulted to anything but \
+            `AppModel.shared.<property>`; a stored property holding the AppModel, read from `AppModel`, or creating its own \
+            Feature or repository; and `AppModel` named anywhere else in the ViewModel (a hidden dependency tests cannot \
+            replace). Fix: `init(ordersFeature: OrdersFeature = AppModel.shared.ordersFeature)` stored in `private let \
+            ordersFeature: OrdersFeature`.
+            """,
+        reference: Self.reference, examples: Self.examples)
 
     public init() {}
 
@@ -112,4 +120,82 @@ public struct ViewModelInitDefaultRule: Rule {
         reference.member == "init"
             && parameters.contains { $0.location.line == reference.location.line && $0.location.column <= reference.location.column }
     }
+}
+
+extension ViewModelInitDefaultRule {
+    static let reference = """
+        A ViewModel depends only on the few Features it needs, each an initialiser parameter defaulted from \
+        `AppModel.shared`, so its screen writes `XViewModel()` and a test passes its own Features. **Reported:** in a \
+        ViewModel (declaration and extensions), an initialiser parameter that is not a Feature — a repository, the \
+        whole `AppModel`, a presentation manager such as `ThemeManager`, a plain value, a closure; a Feature \
+        parameter without a default, or defaulted to anything but `AppModel.shared.<property>`; a stored property \
+        whose type names `AppModel`; a stored property whose initial value names `AppModel` (`private let \
+        ordersFeature = AppModel.shared.ordersFeature`) or creates a Feature or repository; and `AppModel` named \
+        anywhere else in the ViewModel (a method or computed property reading `AppModel.shared…`), once per line. \
+        **Not reported:** the `AppModel.shared.x` defaults in the parameter list themselves; preview-only code (`#if \
+        DEBUG` factories); Optional Features (`OrdersFeature?`) defaulted correctly. Decisions where the catalogue is \
+        silent: a default of `AppModel.shared.<p>` is accepted whatever `<p>` is called — a Feature property not \
+        named `…Feature` (an older `habitsManager`) is CFA-FEATURE-NAMING's finding (item 7), not a second one here; \
+        `ThemeManager` and other presentation managers are not Features, so a ViewModel taking one is reported (its \
+        View reads it from the environment instead); reading `AppModel.shared` inside methods and stored properties \
+        is reported because it is the same hidden, untestable dependency the defaulted parameter exists to avoid. \
+        **Fix:** `init(ordersFeature: OrdersFeature = AppModel.shared.ordersFeature)` stored in `private let \
+        ordersFeature: OrdersFeature`.
+        """
+
+    static let examples: [RuleExample] = [
+        // A presentation manager is not a Feature, and a Feature must default from AppModel.shared.
+        RuleExample(
+            "App/1 - View/Views/Orders/OrdersViewModel.swift",
+            """
+            import Observation
+
+            @MainActor @Observable
+            final class OrdersViewModel {
+                private let ordersFeature: OrdersFeature
+                private let themeManager: ThemeManager
+
+                init(↓ordersFeature: OrdersFeature, ↓themeManager: ThemeManager) {
+                    self.ordersFeature = ordersFeature
+                    self.themeManager = themeManager
+                }
+
+                var orders: [Order] { ordersFeature.orders }
+            }
+            """),
+        // Reaching the composition root from a method hides the dependency.
+        RuleExample(
+            "App/1 - View/Views/Orders/OrdersViewModel.swift",
+            """
+            import Observation
+
+            @MainActor @Observable
+            final class OrdersViewModel {
+                private let ordersFeature: OrdersFeature
+
+                init(ordersFeature: OrdersFeature = AppModel.shared.ordersFeature) {
+                    self.ordersFeature = ordersFeature
+                }
+
+                var orders: [Order] { ↓AppModel.shared.ordersFeature.orders }
+            }
+            """),
+        // Each Feature a parameter defaulted from AppModel.shared; an Optional Feature too.
+        RuleExample(
+            "App/1 - View/Views/Orders/OrdersViewModel.swift",
+            """
+            import Observation
+
+            @MainActor @Observable
+            final class OrdersViewModel {
+                private let ordersFeature: OrdersFeature?
+
+                init(ordersFeature: OrdersFeature? = AppModel.shared.ordersFeature) {
+                    self.ordersFeature = ordersFeature
+                }
+
+                var orders: [Order] { ordersFeature?.orders ?? [] }
+            }
+            """),
+    ]
 }

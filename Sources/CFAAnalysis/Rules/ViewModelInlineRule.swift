@@ -6,7 +6,14 @@ public struct ViewModelInlineRule: Rule {
     public let descriptor = RuleDescriptor(
         id: id, item: 1,
         summary: "Each screen creates its ViewModel inline: `@State private var viewModel = XViewModel()`",
-        help: "Reported on a screen: no ViewModel property at all; a ViewModel property held with `@StateObject`, `@ObservedObject`, `@Bindable` or without `@State`, not `private`, not named `viewModel`, without an inline value, or created with arguments or by anything but `XViewModel()`; and an assignment to `_viewModel` (`_viewModel = State(initialValue: …)`). Fix: declare `@State private var viewModel = XViewModel()` and let the ViewModel default its Features from `AppModel.shared`.")
+        help: """
+            Reported on a screen: no ViewModel property at all; a ViewModel property held with `@StateObject`, `@ObservedObject`, \
+            `@Bindable` or without `@State`, not `private`, not named `viewModel`, without an inline value, or created with \
+            arguments or by anything but `XViewModel()`; and an assignment to `_viewModel` (`_viewModel = State(initialValue: \
+            …)`). Fix: declare `@State private var viewModel = XViewModel()` and let the ViewModel default its Features from \
+            `AppModel.shared`.
+            """,
+        reference: Self.reference, examples: Self.examples)
 
     public init() {}
 
@@ -90,4 +97,86 @@ public struct ViewModelInlineRule: Rule {
         if ViewModelOwnership.constructs(call, viewModel: viewModel) { return true }
         return call.name == "init" && call.base == nil && TypeText.singleName(typeText) == viewModel
     }
+}
+
+extension ViewModelInlineRule {
+    static let reference = """
+        Each screen creates and owns its ViewModel in exactly one form, `@State private var viewModel = \
+        XViewModel()`, so SwiftUI keeps it for the screen's lifetime and nobody outside can hand in another one. \
+        **Reported:** on a screen, a ViewModel property held with `@StateObject`, `@ObservedObject`, `@Bindable` (or \
+        `@EnvironmentObject`/`@Environment`), or without `@State`; a ViewModel property that is not `private`, is not \
+        named `viewModel`, has no inline value, or whose value is created with arguments (`XViewModel(ordersFeature: \
+        …)`) or is anything but a new `XViewModel()`; every assignment to `_viewModel` (`_viewModel = \
+        State(initialValue: …)`, `_viewModel = StateObject(wrappedValue: …)`), reported at the assignment; and a \
+        screen with no ViewModel property at all, reported at its declaration. The problems of one property are \
+        listed in one finding at the property. **Not reported:** the equivalent spellings `XViewModel.init()` and \
+        `.init()` under an `XViewModel` annotation, and `fileprivate` in place of `private`; views declared only for \
+        previews (`#Preview`, `PreviewProvider`, `#if DEBUG`); the root view (configuration `rootView`, default \
+        `RootTabView`, e.g. `RootView`), which needs no ViewModel; components (views that only receive data). A \
+        screen inside `#if canImport(SwiftUI)` is checked like any other. When a property has no inline value because \
+        it is assigned through `_viewModel` in an initialiser, only the assignment is reported, not the missing value \
+        as well. A ViewModel held under another name (`@State private var model = XViewModel()`) counts as the \
+        screen's ViewModel property and is reported for its name. **Fix:** declare `@State private var viewModel = \
+        XViewModel()`, remove any `_viewModel` assignment, and let the ViewModel default its Features from \
+        `AppModel.shared`.
+        """
+
+    static let examples: [RuleExample] = [
+        // A wrapper that lets someone else hand the screen its ViewModel.
+        RuleExample(
+            "App/1 - View/Views/Orders/OrdersView.swift",
+            """
+            import SwiftUI
+
+            struct OrdersView: View {
+                @StateObject private var ↓viewModel = OrdersViewModel()
+
+                var body: some View {
+                    List(viewModel.orders) { order in OrderRow(name: order.name) }
+                }
+            }
+            """),
+        // Built in an initialiser: reported at the assignment.
+        RuleExample(
+            "App/1 - View/Views/Orders/OrdersView.swift",
+            """
+            import SwiftUI
+
+            struct OrdersView: View {
+                @State private var viewModel: OrdersViewModel
+
+                init() {
+                    ↓_viewModel = State(initialValue: OrdersViewModel(ordersFeature: AppModel.shared.ordersFeature))
+                }
+
+                var body: some View {
+                    List(viewModel.orders) { order in OrderRow(name: order.name) }
+                }
+            }
+            """),
+        // The inline form, spelled with `.init()`; a preview-only host view needs no ViewModel of its own.
+        RuleExample(
+            "App/1 - View/Views/Orders/OrdersView.swift",
+            """
+            #if canImport(SwiftUI)
+            import SwiftUI
+
+            struct OrdersView: View {
+                @State private var viewModel: OrdersViewModel = .init()
+
+                var body: some View {
+                    List(viewModel.orders) { order in OrderRow(name: order.name) }
+                }
+            }
+
+            #if DEBUG
+            struct OrdersPreviewHost: View {
+                var body: some View { NavigationStack { OrdersView() } }
+            }
+
+            #Preview { OrdersPreviewHost() }
+            #endif
+            #endif
+            """),
+    ]
 }

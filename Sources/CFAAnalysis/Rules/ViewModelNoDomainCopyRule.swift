@@ -6,7 +6,14 @@ public struct ViewModelNoDomainCopyRule: Rule {
     public let descriptor = RuleDescriptor(
         id: id, item: 5,
         summary: "ViewModels hold presentation state only and read Feature data through computed properties",
-        help: "Reported: a stored property of a ViewModel whose type names a domain type (`Order`, `[Order]`, `Order?`, `[UUID: Order]`) that a Feature also exposes through a non-private property, or whose initial value reads such a Feature property (`= ordersFeature.orders`). Drafts and selections named `draft…`, `selected…` or `editing…` are allowed; types no Feature exposes (a ViewModel's own `Row`) are not copies. Fix: `var orders: [Order] { ordersFeature.orders }`.")
+        help: """
+            Reported: a stored property of a ViewModel whose type names a domain type (`Order`, `[Order]`, `Order?`, `[UUID: \
+            Order]`) that a Feature also exposes through a non-private property, or whose initial value reads such a Feature \
+            property (`= ordersFeature.orders`). Drafts and selections named `draft…`, `selected…` or `editing…` are allowed; \
+            types no Feature exposes (a ViewModel's own `Row`) are not copies. Fix: `var orders: [Order] { ordersFeature.orders \
+            }`.
+            """,
+        reference: Self.reference, examples: Self.examples)
 
     public init() {}
 
@@ -89,4 +96,70 @@ public struct ViewModelNoDomainCopyRule: Rule {
             return parts
         }
     }
+}
+
+extension ViewModelNoDomainCopyRule {
+    static let reference = """
+        The Feature is the one owner of its domain data; a ViewModel that stores a copy shows stale data once the \
+        Feature changes, while a computed property keeps Observation's link to the owner. **Reported:** a stored \
+        property of a ViewModel whose type names a domain type (`Order`, `[Order]`, `Order?`, `[UUID: Order]`) that \
+        some Feature exposes through a non-private property (stored or computed, `private(set)` included); an \
+        unannotated property created as such a type (`= Order(…)`); and an unannotated property whose initial value \
+        reads a Feature property exposing domain data (`= ordersFeature.orders`, `= \
+        AppModel.shared.ordersFeature.orders`). **Not reported:** drafts and selections named `draft…`, `selected…` \
+        or `editing…`; computed properties; domain types no Feature exposes (a ViewModel's own `Row`, a filter enum); \
+        Feature data kept `private`; Swift's `Task<…>` handles even when the project declares its own `Task` type (a \
+        `Task` written with generic arguments, e.g. `_Concurrency.Task<Void, Never>`, is never the project's). \
+        Decision where the catalogue is silent: "exposes" means a Feature property, not a method's return type, so \
+        keeping the result of an operation (`lastPlacedOrder: Order?`) is only reported when a Feature property also \
+        exposes `Order`. **Fix:** read the data through a computed property, e.g. `var orders: [Order] { \
+        ordersFeature.orders }`, or name user input in progress `draft…`/`selected…`/`editing…`.
+        """
+
+    static let examples: [RuleExample] = [
+        // A copy of the Feature's orders goes stale as soon as the Feature changes.
+        RuleExample(
+            "App/1 - View/Views/Orders/OrdersViewModel.swift",
+            """
+            import Observation
+
+            @MainActor @Observable
+            final class OrdersViewModel {
+                private(set) var ↓orders: [Order] = []
+                private let ordersFeature: OrdersFeature
+
+                init(ordersFeature: OrdersFeature = AppModel.shared.ordersFeature) {
+                    self.ordersFeature = ordersFeature
+                }
+
+                func showLatest() {
+                    orders = ordersFeature.orders
+                }
+            }
+            """),
+        // Read through a computed property; a selection and a draft are presentation state.
+        RuleExample(
+            "App/1 - View/Views/Orders/OrdersViewModel.swift",
+            """
+            import Observation
+
+            @MainActor @Observable
+            final class OrdersViewModel {
+                var selectedOrder: Order?
+                var draftName = ""
+                private let ordersFeature: OrdersFeature
+
+                init(ordersFeature: OrdersFeature = AppModel.shared.ordersFeature) {
+                    self.ordersFeature = ordersFeature
+                }
+
+                var orders: [Order] { ordersFeature.orders }
+            }
+            """),
+        // A snapshot taken when the ViewModel is created.
+        RuleExample(
+            .compliant(
+                CompliantApp.viewModelPath,
+                replacing: ["    var draftName = \"\"": "    var draftName = \"\"\n    private var ↓snapshot = AppModel.shared.ordersFeature.orders"])),
+    ]
 }

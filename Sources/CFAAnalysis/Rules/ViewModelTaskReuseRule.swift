@@ -6,7 +6,14 @@ public struct ViewModelTaskReuseRule: Rule {
     public let descriptor = RuleDescriptor(
         id: id, item: 22,
         summary: "A ViewModel stores the Tasks it creates and reuses or cancels a running one",
-        help: "Reported: `Task { … }` or `Task.detached { … }` in a ViewModel whose handle is not stored in a property (directly or through a local, `let task = Task { … }; saveTask = task`), or stored by a method that does not first check the property (`if let saveTask { return saveTask }`, `guard saveTask == nil`, `saveTask?.cancel()`). Tasks started in `init` or a property initialiser only need storing. Fix: `if let saveTask { return saveTask }; let task = Task { …; saveTask = nil }; saveTask = task; return task`.")
+        help: """
+            Reported: `Task { … }` or `Task.detached { … }` in a ViewModel whose handle is not stored in a property (directly or \
+            through a local, `let task = Task { … }; saveTask = task`), or stored by a method that does not first check the \
+            property (`if let saveTask { return saveTask }`, `guard saveTask == nil`, `saveTask?.cancel()`). Tasks started in \
+            `init` or a property initialiser only need storing. Fix: `if let saveTask { return saveTask }; let task = Task { …; \
+            saveTask = nil }; saveTask = task; return task`.
+            """,
+        reference: Self.reference, examples: Self.examples)
 
     public init() {}
 
@@ -91,4 +98,122 @@ public struct ViewModelTaskReuseRule: Rule {
     static func suggestedProperty(for method: String) -> String {
         method == "?" ? "task" : "\(method)Task"
     }
+}
+
+extension ViewModelTaskReuseRule {
+    static let reference = """
+        A ViewModel keeps the handle of every Task it starts, so it can be cancelled and awaited by a test, and \
+        before starting another it reuses or cancels the running one, so a double tap never runs the work twice. \
+        **Reported:** at the `Task`, each `Task { … }`, `Task(priority:) { … }`, `Task.init { … }` or `Task.detached \
+        { … }` created in a ViewModel (any part, any file) whose handle is not stored in a stored property of that \
+        ViewModel — discarded (`_ = Task { … }`), only returned, kept in a local that is never handed to a property, \
+        or created inside another closure; and each one stored in a property by a method that does not, earlier in \
+        the same method, check that property: a condition naming it (`if let loadTask { return loadTask }`, `if let \
+        task = loadTask`, `guard loadTask == nil`, `while loadTask != nil`) or cancelling it (`loadTask?.cancel()`). \
+        A handle counts as stored when assigned directly (`loadTask = Task { … }`, `self.loadTask = …`, `rowTasks[id] \
+        = …`) or through a local of the same method (`let task = Task { … }; loadTask = task`, `rowTasks[id] = task`, \
+        `rowTasks.updateValue(task, forKey: id)`, `tasks.append(task)`). **Not reported:** a Task started in `init` \
+        or in a stored property's initialiser (`private let observation = Task { … }`) only needs storing — it runs \
+        once per instance, so nothing earlier can be running; `Task.sleep`, `Task.yield`, `Task.checkCancellation` \
+        and other static APIs create nothing; Tasks in Views, Features and managers (other rules cover them); Task \
+        code inside `#Preview` or `#if DEBUG`; in a project that declares its own type named `Task`, `Task { … }` and \
+        `Task(…)` are that type and are not checked — write `_Concurrency.Task { … }`, which is always checked. \
+        Decisions where the catalogue is silent: the check must name the same property and come before the Task is \
+        created in the same method — a check after it, a check of another property, a cancel in a helper method, or \
+        `await loadTask?.value` (joining, not reusing) do not count; ViewModels inside `#if canImport(SwiftUI)` are \
+        checked. **Fix:** `if let saveTask { return saveTask }; let task = Task { …; saveTask = nil }; saveTask = \
+        task; return task` — or `saveTask?.cancel()` before `saveTask = Task { … }` when the newest request should \
+        win.
+        """
+
+    static let examples: [RuleExample] = [
+        // Neither handle is kept, so a second tap runs the work twice.
+        RuleExample(
+            "App/1 - View/Views/Orders/OrdersViewModel+Reload.swift",
+            """
+            extension OrdersViewModel {
+                func reload() {
+                    ↓Task { _ = try? await ordersFeature.placeOrder(named: draftName) }
+                }
+
+                func placeTwice() {
+                    _ = ↓Task.detached { await self.placeDraftOrder().value }
+                }
+            }
+            """),
+        // The handle is kept and a running Task is reused; a project type named `Task` is a domain value.
+        RuleExample(
+            RuleExample.File(
+                "App/1 - View/Views/Orders/OrdersViewModel.swift",
+                """
+                import Observation
+
+                @MainActor @Observable
+                final class OrdersViewModel {
+                    var draftName = ""
+                    private(set) var placeTask: _Concurrency.Task<Void, Never>?
+                    private let ordersFeature: OrdersFeature
+
+                    init(ordersFeature: OrdersFeature = AppModel.shared.ordersFeature) {
+                        self.ordersFeature = ordersFeature
+                    }
+
+                    var orders: [Order] { ordersFeature.orders }
+
+                    func makeChecklistItem() -> Task {
+                        Task(title: draftName)
+                    }
+
+                    @discardableResult
+                    func placeDraftOrder() -> _Concurrency.Task<Void, Never> {
+                        if let placeTask { return placeTask }
+                        let name = draftName
+                        let task = _Concurrency.Task {
+                            _ = try? await ordersFeature.placeOrder(named: name)
+                            placeTask = nil
+                        }
+                        placeTask = task
+                        return task
+                    }
+                }
+                """),
+            RuleExample.File(
+                "App/Domain/Task.swift",
+                """
+                struct Task: Sendable {
+                    var title: String
+                }
+                """)),
+        // Stored, but a second call starts a second Task.
+        RuleExample(
+            "App/1 - View/Views/Orders/OrdersViewModel+Refresh.swift",
+            """
+            extension OrdersViewModel {
+                func refresh() {
+                    placeTask = ↓Task { _ = try? await ordersFeature.placeOrder(named: draftName) }
+                }
+            }
+            """),
+        // A Task started once per instance, in a property's initialiser, only needs storing.
+        RuleExample(
+            "App/1 - View/Views/Orders/OrderClockViewModel.swift",
+            """
+            import Observation
+
+            @MainActor @Observable
+            final class OrderClockViewModel {
+                var ticks = 0
+                @ObservationIgnored private var ticking: Task<Void, Never>?
+
+                init() {
+                    ticking = Task { [weak self] in
+                        while !Task.isCancelled {
+                            try? await Task.sleep(for: .seconds(1))
+                            self?.ticks += 1
+                        }
+                    }
+                }
+            }
+            """),
+    ]
 }

@@ -5,7 +5,14 @@ public struct ViewNoModelAccessRule: Rule {
     public let descriptor = RuleDescriptor(
         id: id, item: 11,
         summary: "Views never name AppModel, a Feature or a repository",
-        help: "Reported: a View (root view, screen or component, extensions included) that names `AppModel`, a Feature type or a repository protocol or implementation anywhere — property types, parameters, `AppModel.shared.x`, constructing one — once per line and name. The App type and its application delegate (which launch the app) are not Views and are not reported, nor are `#Preview` and `#if DEBUG` code. Fix: give the screen a ViewModel whose initialiser defaults the Feature from `AppModel.shared`, and read everything through `viewModel`.")
+        help: """
+            Reported: a View (root view, screen or component, extensions included) that names `AppModel`, a Feature type or a \
+            repository protocol or implementation anywhere — property types, parameters, `AppModel.shared.x`, constructing one — \
+            once per line and name. The App type and its application delegate (which launch the app) are not Views and are not \
+            reported, nor are `#Preview` and `#if DEBUG` code. Fix: give the screen a ViewModel whose initialiser defaults the \
+            Feature from `AppModel.shared`, and read everything through `viewModel`.
+            """,
+        reference: Self.reference, examples: Self.examples)
 
     public init() {}
 
@@ -36,4 +43,39 @@ public struct ViewNoModelAccessRule: Rule {
         }
         return findings
     }
+}
+
+extension ViewNoModelAccessRule {
+    static let reference = """
+        A View reaches app state only through its ViewModel; naming `AppModel`, a Feature or a repository bypasses \
+        the ViewModel and ties the View to the composition root. **Reported:** a View (root view, screen or \
+        component, extensions included) that names `AppModel` (`AppModel.shared.x`, `.environment(AppModel.shared)`, \
+        `@Environment(AppModel.self)`), a Feature type, or a repository protocol or implementation anywhere — \
+        property types, parameters, construction, code; once per line and name. **Not reported:** the App type and \
+        its application delegate, which launch the app and are not Views; a presentation manager such as \
+        `ThemeManager` in `@Environment(ThemeManager.self)`, even when AppModel wrongly stores it (Features are told \
+        by convention: the configured Feature pattern or a Features folder); a `@Model` record class that happens to \
+        sit in a storage folder (that is CFA-REPO-MODELACTOR's finding); `#Preview`, `PreviewProvider` and `#if \
+        DEBUG` code. A repository stored on AppModel is still recognised as a repository. The root view is a View \
+        here too, so a root view naming AppModel also fails item 6. **Fix:** give the screen a ViewModel whose \
+        initialiser defaults the Feature from `AppModel.shared`, and read everything through `viewModel`.
+        """
+
+    static let examples: [RuleExample] = [
+        // A row reaching past its screen's ViewModel into the composition root.
+        RuleExample(
+            .compliant(
+                CompliantApp.componentPath,
+                replacing: ["        Text(name)": "        Text(name).badge(↓AppModel.shared.ordersFeature.orders.count)"])),
+        // A component receives a domain value; the App type may name AppModel.
+        RuleExample(
+            .compliant(
+                CompliantApp.componentPath,
+                replacing: ["    let name: String": "    let order: Order", "        Text(name)": "        Text(order.name)"])),
+        // A component that builds its own repository.
+        RuleExample(
+            .compliant(
+                CompliantApp.componentPath,
+                replacing: ["    let name: String": "    let name: String\n    private let repository = ↓JSONFileOrdersRepository()"])),
+    ]
 }

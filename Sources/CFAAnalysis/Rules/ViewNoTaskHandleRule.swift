@@ -5,7 +5,14 @@ public struct ViewNoTaskHandleRule: Rule {
     public let descriptor = RuleDescriptor(
         id: id, item: 11,
         summary: "Views store no Task handles",
-        help: "Reported: a stored property of a View (root view, screen or component, `@State` included) whose type names Swift's `Task` (`Task<Void, Never>?`, `[Task<…>]`) or that is initialised with `Task { … }`. When the project declares its own type named `Task`, only `_Concurrency.Task` counts. Views declared in previews and `#if DEBUG` properties are not reported. Fix: start the work from a ViewModel method that keeps and reuses its Task, or use the `.task { await viewModel.load() }` modifier.")
+        help: """
+            Reported: a stored property of a View (root view, screen or component, `@State` included) whose type names Swift's \
+            `Task` (`Task<Void, Never>?`, `[Task<…>]`) or that is initialised with `Task { … }`. When the project declares its \
+            own type named `Task`, only `_Concurrency.Task` counts. Views declared in previews and `#if DEBUG` properties are not \
+            reported. Fix: start the work from a ViewModel method that keeps and reuses its Task, or use the `.task { await \
+            viewModel.load() }` modifier.
+            """,
+        reference: Self.reference, examples: Self.examples)
 
     public init() {}
 
@@ -16,7 +23,7 @@ public struct ViewNoTaskHandleRule: Rule {
             for part in view.parts where !part.facts.isPreviewOnly {
                 for property in part.facts.storedProperties
                 where Self.holdsTask(property, projectDeclaresTask: ownTask)
-                    && !Self.isDebugOnly(member: property.name, line: property.location.line, in: part.facts.scope)
+                    && !part.facts.scope.isDebugOnly(member: property.name, line: property.location.line)
                 {
                     findings.append(descriptor.finding(
                         part.file, property.location,
@@ -25,12 +32,6 @@ public struct ViewNoTaskHandleRule: Rule {
             }
         }
         return findings
-    }
-
-    /// Declaration facts carry no preview flag; a declaration inside `#if DEBUG` is recognised by the names
-    /// written on its line (its type annotation, its initial value), which do.
-    private static func isDebugOnly(member: String, line: Int, in scope: ScopeFacts) -> Bool {
-        scope.references.contains { $0.member == member && $0.location.line == line && $0.inPreview }
     }
 
     private static func holdsTask(_ property: PropertyFact, projectDeclaresTask: Bool) -> Bool {
@@ -43,4 +44,61 @@ public struct ViewNoTaskHandleRule: Rule {
         if call.name == "Task" { return call.base == "_Concurrency" || call.base == "Swift" || (call.base == nil && !projectDeclaresTask) }
         return call.name == "detached" && (call.base == "_Concurrency.Task" || (call.base == "Task" && !projectDeclaresTask))
     }
+}
+
+extension ViewNoTaskHandleRule {
+    static let reference = """
+        A View does not own work: a stored Task's lifetime and reuse belong to the screen's ViewModel (item 22) or to \
+        the `.task` modifier. **Reported:** a stored property of a View (root view, screen or component, `@State` \
+        included) whose type names Swift's `Task` (`Task<Void, Never>?`, `[Task<Void, Never>]`) or that is \
+        initialised with `Task { … }` / `Task.detached { … }`, at the property. **Not reported:** when the project \
+        declares its own type named `Task` (a to-do app's `struct Task`), `Task` means that type and only \
+        `_Concurrency.Task`/`Swift.Task` counts; local `let task = Task { … }` inside a body or the `.task { }` \
+        modifier (not stored); `TaskGroup` and other names; ViewModels (they must keep their Tasks); Views declared \
+        inside `#Preview` and `#if DEBUG` properties. **Fix:** start the work from a ViewModel method that keeps and \
+        reuses its Task, or use `.task { await viewModel.load() }`.
+        """
+
+    static let examples: [RuleExample] = [
+        // A screen keeping a Task handle.
+        RuleExample(
+            "App/1 - View/Views/Orders/OrdersView.swift",
+            """
+            import SwiftUI
+
+            struct OrdersView: View {
+                @State private var viewModel = OrdersViewModel()
+                @State private var ↓refreshTask: Task<Void, Never>?
+
+                var body: some View {
+                    List(viewModel.orders) { order in OrderRow(name: order.name) }
+                }
+            }
+            """),
+        // The project's own `Task` type is a domain value, not Swift's.
+        RuleExample(
+            RuleExample.File(
+                "App/Domain/Task.swift",
+                """
+                import Foundation
+
+                struct Task: Identifiable, Sendable {
+                    let id: UUID
+                    var title: String
+                }
+                """),
+            RuleExample.File(
+                "App/1 - View/Components/TaskRow.swift",
+                """
+                import SwiftUI
+
+                struct TaskRow: View {
+                    let task: Task
+
+                    var body: some View {
+                        Text(task.title)
+                    }
+                }
+                """)),
+    ]
 }

@@ -1,0 +1,3 @@
+/// The compliant sample app lives in CFAAnalysis (rule examples are laid over it); tests keep reaching it
+/// through test support.
+@_exported import enum CFAAnalysis.CompliantApp
