@@ -79,6 +79,8 @@ public struct TestProbe: Sendable {
         case .success(let path): bundle = path
         case .failure(let error): return .error(error.message, evidence: evidence)
         }
+        // Reading the package graph costs a second of SwiftPM; it overlaps the listing, which runs the bundle.
+        async let order = ChangedTestTargets.choose(in: context, runDirectory: runDirectory)
         let runner: SwiftPMTestRunner
         do {
             runner = try await SwiftPMTestRunner(
@@ -105,8 +107,8 @@ public struct TestProbe: Sendable {
         let policy = OrchestrationPolicy(
             caseTimeout: context.testSettings.caseTimeout, retries: context.testSettings.retries,
             allowFlaky: context.testSettings.allowFlaky, quarantine: quarantine, workers: context.testSettings.workers)
-        let order = await ChangedTestTargets.choose(in: context, tests: expected)
-        let outcome = await TestOrchestrator(runner: runner, policy: policy).run(expected, first: order.targets, firstReason: order.reason)
+        let first = await order
+        let outcome = await TestOrchestrator(runner: runner, policy: policy).run(expected, first: first.targets, firstReason: first.reason)
         return Self.judge(outcome, allowFlaky: policy.allowFlaky, evidence: evidence)
     }
 

@@ -58,7 +58,9 @@ public struct TestOrchestrator<Runner: TestRunner>: Sendable {
             if retry.isEmpty { break }
             await runPhase(retry.map { [$0] }, state: &state)
         }
-        return conclude(expected, state: state, ranFirst: ranFirst.count == expected.count ? [] : ranFirst, firstReason: firstReason)
+        let together = ranFirst.count == expected.count
+        return conclude(
+            expected, state: state, ranFirst: together ? [] : ranFirst, firstReason: Self.orderNote(firstReason, everything: together && !expected.isEmpty))
     }
 
     struct RunState {
@@ -225,13 +227,19 @@ public struct TestOrchestrator<Runner: TestRunner>: Sendable {
         for result in cases { counts[result.status.rawValue, default: 0] += 1 }
         let record = TestRunRecord(
             listSHA256: Self.listDigest(expected), expected: expected.count, counts: counts, ranFirst: ranFirst.map(\.id),
-            ranFirstReason: ranFirst.isEmpty ? nil : firstReason, quarantine: quarantine, problems: problems)
+            ranFirstReason: firstReason, quarantine: quarantine, problems: problems)
         return OrchestrationOutcome(cases: cases, record: record, abort: state.abort)
     }
 }
 
 extension TestOrchestrator {
     /// Seconds to the millisecond, as the verdict records durations.
+    /// When the change's tests are the whole list, nothing ran "first": the note says so.
+    static func orderNote(_ reason: String?, everything: Bool) -> String? {
+        guard let reason, everything else { return reason }
+        return "\(reason); those are all the tests, so they ran together"
+    }
+
     static func seconds(_ duration: Duration) -> Double {
         (GateDuration.seconds(duration) * 1000).rounded() / 1000
     }

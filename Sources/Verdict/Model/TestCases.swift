@@ -76,8 +76,9 @@ public struct TestRunRecord: Codable, Sendable, Equatable {
     public var expected: Int
     /// Tests per status, keyed by the status's raw value; statuses no test has are left out.
     public var counts: [String: Int]
-    /// Tests that ran before the rest because the change touched their targets, with the reason.
+    /// Tests that ran before the rest because the change touched their targets (empty when all ran together).
     public var ranFirst: [String]
+    /// Why those tests ran first, or why nothing did ("Package.swift changed …", "no file changed …").
     public var ranFirstReason: String?
     /// Every quarantine entry of the policy, with whether it applied.
     public var quarantine: [QuarantineRecord]
