@@ -43,7 +43,11 @@ public struct TestProbe: Sendable {
         return selection
     }
 
-    public func run(in context: ProbeContext, logName: String) async -> ProbeOutcome {
+    /// `observe` hears which tests each test process is running (for live progress), and an empty list when it ends.
+    public func run(
+        in context: ProbeContext, logName: String,
+        observe: @escaping @Sendable (_ process: String, _ running: [String: Duration]) -> Void = { _, _ in }
+    ) async -> ProbeOutcome {
         let clock = ContinuousClock()
         let deadline = clock.now + context.timeouts.test
         let selection = Self.split(arguments)
@@ -62,7 +66,8 @@ public struct TestProbe: Sendable {
         let runDirectory = "\(context.logDirectory)/\(logName).runs"
         try? FileManager.default.createDirectory(atPath: runDirectory, withIntermediateDirectories: true)
         var outcome = await runTests(
-            in: context, selection: selection, quarantine: quarantine, runDirectory: runDirectory, deadline: deadline, evidence: evidence)
+            in: context, selection: selection, quarantine: quarantine, runDirectory: runDirectory, deadline: deadline, evidence: evidence,
+            observe: observe)
         if let log = Self.collectLogs(from: runDirectory, into: "\(context.logDirectory)/\(logName).tests.log", name: "\(logName).tests") {
             outcome.evidence.logs.append(log)
         }
@@ -71,7 +76,7 @@ public struct TestProbe: Sendable {
 
     private func runTests(
         in context: ProbeContext, selection: Selection, quarantine: Quarantine, runDirectory: String, deadline: ContinuousClock.Instant,
-        evidence: Evidence
+        evidence: Evidence, observe: @escaping @Sendable (String, [String: Duration]) -> Void
     ) async -> ProbeOutcome {
         var evidence = evidence
         let bundle: String
@@ -108,7 +113,9 @@ public struct TestProbe: Sendable {
             caseTimeout: context.testSettings.caseTimeout, retries: context.testSettings.retries,
             allowFlaky: context.testSettings.allowFlaky, quarantine: quarantine, workers: context.testSettings.workers)
         let first = await order
-        let outcome = await TestOrchestrator(runner: runner, policy: policy).run(expected, first: first.targets, firstReason: first.reason)
+        var orchestrator = TestOrchestrator(runner: runner, policy: policy)
+        orchestrator.observe = observe
+        let outcome = await orchestrator.run(expected, first: first.targets, firstReason: first.reason)
         return Self.judge(outcome, allowFlaky: policy.allowFlaky, evidence: evidence)
     }
 

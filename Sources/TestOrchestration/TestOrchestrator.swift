@@ -28,6 +28,8 @@ public struct TestOrchestrator<Runner: TestRunner>: Sendable {
     public var runner: Runner
     public var policy: OrchestrationPolicy
     public var today: String
+    /// Called with each process's running tests as the watchdog sees them, and with none when the process ends.
+    public var observe: @Sendable (_ process: String, _ running: [String: Duration]) -> Void = { _, _ in }
 
     public init(runner: Runner, policy: OrchestrationPolicy, today: String = Quarantine.today()) {
         self.runner = runner
@@ -71,6 +73,8 @@ public struct TestOrchestrator<Runner: TestRunner>: Sendable {
         /// Processes that died under several tests, none of which has yet crashed alone.
         var suspectCrashes: [(tests: [String], end: BatchEnd)] = []
         var problems: [String] = []
+        /// Phases run so far, so that every process gets its own label (and log file).
+        var phases = 0
         var abort: BatchEnd?
     }
 
@@ -79,10 +83,12 @@ public struct TestOrchestrator<Runner: TestRunner>: Sendable {
     private func runPhase(_ initial: [[TestCase]], state: inout RunState) async {
         var queue = initial
         var round = 0
+        state.phases += 1
+        let phase = state.phases
         while !queue.isEmpty, state.abort == nil {
             round += 1
             let limit = policy.caseTimeout
-            let reports = await runConcurrently(queue, round: round) { running in
+            let reports = await runConcurrently(queue, label: "p\(phase)r\(round)") { running in
                 Set(running.filter { $0.value > limit }.keys)
             }
             queue = []
@@ -164,7 +170,7 @@ public struct TestOrchestrator<Runner: TestRunner>: Sendable {
 
     /// Runs the batches, at most `policy.workers` processes at a time; reports come back in the batches' order.
     private func runConcurrently(
-        _ batches: [[TestCase]], round: Int, watch: @escaping @Sendable ([String: Duration]) -> Set<String>
+        _ batches: [[TestCase]], label prefix: String, watch: @escaping @Sendable ([String: Duration]) -> Set<String>
     ) async -> Round {
         var reports = [BatchReport?](repeating: nil, count: batches.count)
         await withTaskGroup(of: (Int, BatchReport).self) { group in
@@ -173,7 +179,15 @@ public struct TestOrchestrator<Runner: TestRunner>: Sendable {
                 let index = next
                 next += 1
                 let batch = batches[index]
-                group.addTask { (index, await runner.run(batch, label: "r\(round)-b\(index + 1)", watch: watch)) }
+                let label = "\(prefix)b\(index + 1)"
+                group.addTask { [observe] in
+                    let report = await runner.run(batch, label: label) { running in
+                        observe(label, running)
+                        return watch(running)
+                    }
+                    observe(label, [:])
+                    return (index, report)
+                }
             }
             while next < batches.count && next < policy.workers + 1 { launch() }
             for await (index, report) in group {
