@@ -66,6 +66,13 @@ struct SwiftTestingStreamTests {
         #expect(throws: SwiftTestingStream.UnknownVersion(version: "(none)")) { try stream.consume([Substring(missing)], at: .now) }
     }
 
+    @Test func eventsWrittenIntoTheStreamByATestAreCaught() throws {
+        var stream = SwiftTestingStream(idsByFullID: Self.ids, repositoryRoot: "/repo")
+        let forged = #"{"kind":"event","payload":{"kind":"testEnded","testID":"M.S/bad()/T.swift:5:4"},"version":0}"#
+        try stream.consume([Substring(forged)], at: .now)
+        #expect(stream.conflicts == ["`M.S/bad()` ended without running"])
+    }
+
     @Test func displayNamesDropTheSourceLocation() {
         #expect(SwiftTestingStream.displayName("M.S/ok()/T.swift:4:4") == "M.S/ok()")
         #expect(SwiftTestingStream.displayName("M.S") == "M.S")
@@ -101,6 +108,23 @@ struct XCTestOutputReaderTests {
         #expect(wrong.excerpt.count == 1)
         #expect(reader.finished["CalcTests.X/testLater"]?.attempt.message == "Test skipped - later")
         #expect(Array(reader.started.keys) == ["CalcTests.X/testHang"])
+    }
+
+    @Test func linesATestForgesForAnotherTestAreCaught() {
+        var reader = XCTestOutputReader(tests: Self.tests, repositoryRoot: "/repo")
+        // testAdds prints a pass for testWrong, which then really runs and fails.
+        reader.consume([
+            "Test Case 'X.testAdds' started at 2026-12-01 14:16:57.227",
+            "Test Case 'X.testWrong' passed (0.001 seconds)",
+        ], at: .now)
+        #expect(reader.conflicts == ["`CalcTests.X/testWrong` ended without running"])
+        var again = XCTestOutputReader(tests: Self.tests, repositoryRoot: "/repo")
+        again.consume([
+            "Test Case 'X.testAdds' started at 2026-12-01 14:16:57.227",
+            "Test Case 'X.testAdds' passed (0.001 seconds)",
+            "Test Case 'X.testAdds' started at 2026-12-01 14:16:57.228",
+        ], at: .now)
+        #expect(again.conflicts == ["`CalcTests.X/testAdds` started twice"])
     }
 }
 

@@ -67,6 +67,10 @@ struct SwiftPMTestRunner: TestRunner {
         return runner
     }
 
+    static func forgery(_ conflict: String) -> String {
+        "a test process reported \(conflict): something in it writes test results of its own, so none of its results are trusted"
+    }
+
     static func versionError(_ version: String) -> TestRunnerError {
         TestRunnerError(
             "the Swift Testing event stream has schema version \(version); this cfa-gate reads version \(SwiftTestingStream.pinnedVersion) only — use a toolchain that writes it, or update cfa-gate")
@@ -134,7 +138,7 @@ struct SwiftPMTestRunner: TestRunner {
                 arguments: [batch.map(\.id).joined(separator: ",")], logPath: logPath, watch: watch,
                 read: { now, final throws(SwiftTestingStream.UnknownVersion) in
                     reader.consume(output.readLines(final: final), at: now)
-                    return (reader.started, reader.finished)
+                    return (reader.started, reader.finished, reader.conflicts)
                 })
         case .swiftTesting:
             let streamPath = "\(runDirectory)/\(label).events.jsonl"
@@ -153,7 +157,7 @@ struct SwiftPMTestRunner: TestRunner {
                 logPath: logPath, watch: watch,
                 read: { now, final throws(SwiftTestingStream.UnknownVersion) in
                     try stream.consume(events.readLines(final: final), at: now)
-                    return (stream.started, stream.finished)
+                    return (stream.started, stream.finished, stream.conflicts)
                 })
         }
     }
@@ -174,7 +178,7 @@ struct SwiftPMTestRunner: TestRunner {
         case tick
     }
 
-    typealias Progress = (started: [String: ContinuousClock.Instant], finished: [String: ObservedAttempt])
+    typealias Progress = (started: [String: ContinuousClock.Instant], finished: [String: ObservedAttempt], conflicts: [String])
 
     /// Runs one process and watches it: every tick reads what it has reported so far and asks `watch` whether a
     /// test has run too long; if so the process (and everything it started) is killed through task cancellation,
@@ -203,7 +207,11 @@ struct SwiftPMTestRunner: TestRunner {
                     let now = ContinuousClock.now
                     do throws(SwiftTestingStream.UnknownVersion) {
                         let progress = try read(now, false)
-                        cut = watch(progress.started.mapValues { now - $0 })
+                        if let conflict = progress.conflicts.first {
+                            readFailure = Self.forgery(conflict)
+                        } else {
+                            cut = watch(progress.started.mapValues { now - $0 })
+                        }
                     } catch {
                         readFailure = Self.versionError(error.version).message
                     }
@@ -223,6 +231,7 @@ struct SwiftPMTestRunner: TestRunner {
             return BatchReport(end: .failed(Self.versionError(error.version).message))
         }
         if let readFailure { return BatchReport(end: .failed(readFailure)) }
+        if let conflict = progress.conflicts.first { return BatchReport(end: .failed(Self.forgery(conflict))) }
         let end: BatchEnd
         switch termination {
         case .exited(let code): end = .exited(code)

@@ -24,6 +24,9 @@ struct SwiftTestingStream {
     private let repositoryRoot: String
     private(set) var finished: [String: ObservedAttempt] = [:]
     private(set) var started: [String: ContinuousClock.Instant] = [:]
+    /// Tests the stream reports in a way Swift Testing never does (started twice, ended without starting): something
+    /// else is writing to the stream, and nothing in it can be trusted.
+    private(set) var conflicts: [String] = []
     private var startInstants: [String: Double] = [:]
     private var failures: [String: (attempt: TestAttempt, lines: [String])] = [:]
     private(set) var functions: [String] = []
@@ -60,6 +63,7 @@ struct SwiftTestingStream {
         guard record.kind == "event", let fullID = payload.testID, let id = idsByFullID[fullID] else { return }
         switch payload.kind {
         case "testStarted":
+            if started[id] != nil || finished[id] != nil { conflicts.append("`\(id)` started twice") }
             started[id] = now
             startInstants[id] = payload.instant?.absolute
         case "testSkipped":
@@ -80,6 +84,7 @@ struct SwiftTestingStream {
                 file: location?.filePath.map { RepositoryPath.relative($0, to: repositoryRoot) } ?? location?.fileID, line: location?.line)
             failures[id] = (attempt, texts)
         case "testEnded":
+            if started[id] == nil || finished[id] != nil { conflicts.append("`\(id)` ended without running") }
             var attempt = failures[id]?.attempt ?? TestAttempt(durationSeconds: 0, outcome: .passed)
             if let begin = startInstants[id], let end = payload.instant?.absolute {
                 attempt.durationSeconds = ((end - begin) * 1000).rounded() / 1000

@@ -11,6 +11,9 @@ struct XCTestOutputReader {
     private let repositoryRoot: String
     private(set) var finished: [String: ObservedAttempt] = [:]
     private(set) var started: [String: ContinuousClock.Instant] = [:]
+    /// Tests reported in a way XCTest never reports them (started twice, ended without running): another writer is
+    /// forging its lines, and nothing this process says can be trusted.
+    private(set) var conflicts: [String] = []
     private var current: (id: String, lines: [String], failure: TestAttempt?)?
 
     init(tests: [TestCase], repositoryRoot: String) {
@@ -33,11 +36,13 @@ struct XCTestOutputReader {
     private mutating func consume(_ line: Substring, at now: ContinuousClock.Instant) {
         if let (name, rest) = Self.testCaseLine(line), let id = idsByOutputName[name] {
             if rest.hasPrefix("started") {
+                if started[id] != nil || finished[id] != nil { conflicts.append("`\(id)` started twice") }
                 started[id] = now
                 current = (id, [], nil)
                 return
             }
             if let outcome = Self.outcome(rest) {
+                if current?.id != id || finished[id] != nil { conflicts.append("`\(id)` ended without running") }
                 var attempt = TestAttempt(durationSeconds: Self.reportedSeconds(rest), outcome: outcome)
                 if outcome != .passed, current?.id == id, let failure = current?.failure {
                     attempt.message = failure.message

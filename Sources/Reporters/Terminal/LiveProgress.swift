@@ -60,6 +60,7 @@ public actor LiveProgress {
         case .testsRunning(let item, let process, let tests):
             guard style.live, running.contains(where: { $0.item.number == item }) else { return }
             runningTests[item, default: [:]][process] = tests.isEmpty ? nil : tests
+            redraw()
             return
         case .checklistLoaded:
             break
