@@ -21,7 +21,8 @@ extension GitRepository {
         return paths.sorted()
     }
 
-    private func tree(ofCommit revision: String) throws(GitError) -> OpaquePointer? {
+    /// The root tree of `revision`'s commit; the caller frees it with `git_tree_free`.
+    func tree(ofCommit revision: String) throws(GitError) -> OpaquePointer? {
         let commitID = try resolveCommit(revision)
         var commitOID = try Self.objectID(commitID, "commit")
         var commitObject: OpaquePointer?

@@ -16,12 +16,7 @@ extension GitRepository {
     /// - Throws: `unknownRevision(commit)` when `commit` names no commit.
     public func swiftFiles(at commit: String, under folder: String) throws(GitError) -> TreeListing {
         let commitID = try resolveCommit(commit)
-        var commitOID = try Self.objectID(commitID, "commit")
-        var commitObject: OpaquePointer?
-        try LibGit2.check(git_commit_lookup(&commitObject, handle, &commitOID), "read commit \(commitID)")
-        defer { git_commit_free(commitObject) }
-        var rootTree: OpaquePointer?
-        try LibGit2.check(git_commit_tree(&rootTree, commitObject), "read the tree of commit \(commitID)")
+        let rootTree = try tree(ofCommit: commitID)
         defer { git_tree_free(rootTree) }
 
         var database: OpaquePointer?
