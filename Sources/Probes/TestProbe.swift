@@ -87,16 +87,17 @@ public struct TestProbe: Sendable {
         // Reading the package graph costs a second of SwiftPM; it overlaps the listing, which runs the bundle.
         async let order = ChangedTestTargets.choose(in: context, runDirectory: runDirectory)
         let runner: SwiftPMTestRunner
+        let listed: [TestCase]
         do {
             runner = try await SwiftPMTestRunner(
                 bundle: bundle, packageDirectory: context.packageDirectory, repositoryRoot: context.repositoryRoot,
                 runDirectory: runDirectory, environment: context.environment, deadline: deadline, workers: context.testSettings.workers
             ).discovered()
+            listed = try await runner.listTests()
         } catch {
             evidence.excerpt = error.excerpt
             return .error(error.message, evidence: evidence)
         }
-        let listed = runner.tests
         let expected: [TestCase]
         do {
             expected = try Self.select(listed, filters: selection.filters, skips: selection.skips, fullIDs: runner.swiftTestingIDs)

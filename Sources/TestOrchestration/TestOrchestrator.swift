@@ -189,6 +189,7 @@ public struct TestOrchestrator<Runner: TestRunner>: Sendable {
                     return (index, report)
                 }
             }
+            // One more than the workers: a runner may give one process to a framework that parallelises inside it.
             while next < batches.count && next < policy.workers + 1 { launch() }
             for await (index, report) in group {
                 reports[index] = report

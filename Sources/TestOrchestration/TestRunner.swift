@@ -77,13 +77,10 @@ public struct BatchReport: Sendable, Equatable {
 /// Why a runner could not produce the expected list.
 public struct TestRunnerError: Error, Sendable, Equatable, CustomStringConvertible {
     public var message: String
-    /// When the failure is the change's (tests that do not compile), not the gate's: the item fails instead of erroring.
-    public var isChangeFailure: Bool
     public var excerpt: [String]
 
-    public init(_ message: String, isChangeFailure: Bool = false, excerpt: [String] = []) {
+    public init(_ message: String, excerpt: [String] = []) {
         self.message = message
-        self.isChangeFailure = isChangeFailure
         self.excerpt = excerpt
     }
 
