@@ -204,6 +204,7 @@ public struct TestOrchestrator<Runner: TestRunner>: Sendable {
         for test in expected {
             let observed = state.attempts[test.id] ?? []
             var result = TestCaseResult(id: test.id, status: .notRun, attempts: observed.map(\.attempt))
+            if observed.isEmpty, let abort = state.abort { result.excerpt = ["the run stopped before this test reported: \(abort.phrase)"] }
             if let settled = state.final[test.id] {
                 result.status = settled
                 if settled == .notRun {

@@ -38,7 +38,6 @@ struct SwiftTestingStreamTests {
         {"kind":"event","payload":{"issue":{"isKnown":true},"kind":"issueRecorded","messages":[],"testID":"M.S/ok()/T.swift:4:4"},"version":0}
         {"kind":"event","payload":{"kind":"testEnded","testID":"M.S/ok()/T.swift:4:4","instant":{"absolute":1.25}},"version":0}
         {"kind":"event","payload":{"kind":"testEnded","testID":"M.S/bad()/T.swift:5:4","instant":{"absolute":1.5}},"version":0}
-        not json at all
         """
 
     static let ids = ["M.S/ok()/T.swift:4:4": "M.S/ok()", "M.S/bad()/T.swift:5:4": "M.S/bad()", "M.S/later()/T.swift:6:4": "M.S/later()"]
@@ -71,6 +70,8 @@ struct SwiftTestingStreamTests {
         let forged = #"{"kind":"event","payload":{"kind":"testEnded","testID":"M.S/bad()/T.swift:5:4"},"version":0}"#
         try stream.consume([Substring(forged)], at: .now)
         #expect(stream.conflicts == ["`M.S/bad()` ended without running"])
+        try stream.consume(["not json at all"], at: .now)
+        #expect(stream.conflicts.last == "an unreadable line in its event stream")
     }
 
     @Test func displayNamesDropTheSourceLocation() {

@@ -12,7 +12,7 @@ struct FileTail {
 
     /// The lines completed since the last call; a trailing line without its newline waits for the next call,
     /// unless `final` says the writer is gone.
-    mutating func readLines(final: Bool = false) -> [Substring] {
+    mutating func readLines(final: Bool = false, keepingPartialLine: Bool = true) -> [Substring] {
         if let handle = FileHandle(forReadingAtPath: path) {
             defer { try? handle.close() }
             if (try? handle.seek(toOffset: offset)) != nil, let data = try? handle.readToEnd(), !data.isEmpty {
@@ -21,13 +21,13 @@ struct FileTail {
             }
         }
         guard let lastNewline = partial.lastIndex(of: UInt8(ascii: "\n")) else {
-            return final ? flush() : []
+            return final && keepingPartialLine ? flush() : []
         }
         let complete = partial[partial.startIndex..<lastNewline]
         let text = String(decoding: complete, as: UTF8.self)
         partial = Data(partial[partial.index(after: lastNewline)...])
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        return final ? lines + flush() : lines
+        return final && keepingPartialLine ? lines + flush() : lines
     }
 
     private mutating func flush() -> [Substring] {
