@@ -45,7 +45,7 @@ struct SwiftPMTestRunner: TestRunner {
         let xctestIDs = xctest.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.contains(" ") && $0.contains("/") && $0.contains(".") }
         var stream = SwiftTestingStream(repositoryRoot: repositoryRoot)
-        var tail = FileTail(path: streamPath)
+        var tail = OutputTail.file(streamPath)
         do {
             try stream.consume(tail.readLines(final: true), at: .now)
         } catch {
@@ -133,19 +133,22 @@ struct SwiftPMTestRunner: TestRunner {
         switch framework(of: first) {
         case .xctest:
             var reader = XCTestOutputReader(tests: batch, repositoryRoot: repositoryRoot)
-            var output = FileTail(path: logPath)
+            let fifo = "\(runDirectory)/\(label).pipe"
+            guard var output = OutputTail.pipe(at: fifo, copyingTo: logPath) else { return Self.noPipe(fifo) }
             return await supervise(
-                arguments: [batch.map(\.id).joined(separator: ",")], logPath: logPath, watch: watch,
+                arguments: [batch.map(\.id).joined(separator: ",")], outputPath: fifo, excerptPath: logPath, watch: watch,
                 read: { now, final throws(SwiftTestingStream.UnknownVersion) in
                     reader.consume(output.readLines(final: final), at: now)
+                    if final { output.close() }
                     return (reader.started, reader.finished, reader.conflicts)
                 })
         case .swiftTesting:
-            let streamPath = "\(runDirectory)/\(label).events.jsonl"
-            _ = FileManager.default.createFile(atPath: streamPath, contents: nil)
+            let streamPath = "\(runDirectory)/\(label).events.pipe"
+            guard var events = OutputTail.pipe(at: streamPath, copyingTo: "\(runDirectory)/\(label).events.jsonl") else {
+                return Self.noPipe(streamPath)
+            }
             let ids = batch.compactMap { test in swiftTestingIDs[test.id].map { ($0, test.id) } }
             var stream = SwiftTestingStream(idsByFullID: Dictionary(ids, uniquingKeysWith: { first, _ in first }), repositoryRoot: repositoryRoot)
-            var events = FileTail(path: streamPath)
             // The whole list needs no filter; a subset is selected by exact, anchored full ids.
             let everything = batch.count == swiftTestingIDs.count
             let filters = everything ? [] : ids.flatMap { ["--filter", "^\(NSRegularExpression.escapedPattern(for: $0.0))$"] }
@@ -154,13 +157,19 @@ struct SwiftPMTestRunner: TestRunner {
                     "--testing-library", "swift-testing", "--event-stream-output-path", streamPath,
                     "--event-stream-version", SwiftTestingStream.pinnedVersion,
                 ] + filters,
-                logPath: logPath, watch: watch,
+                outputPath: logPath, excerptPath: logPath, watch: watch,
                 read: { now, final throws(SwiftTestingStream.UnknownVersion) in
                     // A record cut off by the process's death is incomplete, not forged: it is left out.
-                    try stream.consume(events.readLines(final: final, keepingPartialLine: false), at: now)
+                    let lines = events.readLines(final: final, keepingPartialLine: false)
+                    if final { events.close() }
+                    try stream.consume(lines, at: now)
                     return (stream.started, stream.finished, stream.conflicts)
                 })
         }
+    }
+
+    private static func noPipe(_ path: String) -> BatchReport {
+        BatchReport(end: .failed("cannot create the named pipe \(path) to read a test process through: \(String(cString: strerror(errno)))"))
     }
 
     /// What a crash left in the output: from the runtime's first crash line (`Fatal error`, the backtracer's banner)
@@ -185,18 +194,22 @@ struct SwiftPMTestRunner: TestRunner {
     /// test has run too long; if so the process (and everything it started) is killed through task cancellation,
     /// which `ChildProcess` turns into stopping the process tree.
     private func supervise(
-        arguments: [String], logPath: String, watch: @escaping @Sendable ([String: Duration]) -> Set<String>,
+        arguments: [String], outputPath: String, excerptPath: String, watch: @escaping @Sendable ([String: Duration]) -> Set<String>,
         read: (ContinuousClock.Instant, Bool) throws(SwiftTestingStream.UnknownVersion) -> Progress
     ) async -> BatchReport {
         let process = ChildProcess(
-            executable: bundle, arguments: arguments, workingDirectory: packageDirectory, environment: environment, logPath: logPath,
+            executable: bundle, arguments: arguments, workingDirectory: packageDirectory, environment: environment, logPath: outputPath,
             timeout: max(.zero, deadline - .now))
         var cut: Set<String> = []
         var readFailure: String?
         var termination = ProcessTermination.interrupted
+        // Reads drain the pipes often enough that a test never waits on a full one; the watchdog looks less often.
+        let tick = Duration.milliseconds(25)
+        let ticksPerWatch = 4
+        var ticks = 0
         await withTaskGroup(of: Wake.self) { group in
             group.addTask { .ended(await process.run()) }
-            group.addTask { try? await Task.sleep(for: .milliseconds(100)); return .tick }
+            group.addTask { try? await Task.sleep(for: tick); return .tick }
             while let wake = await group.next() {
                 switch wake {
                 case .ended(let ended):
@@ -210,16 +223,17 @@ struct SwiftPMTestRunner: TestRunner {
                         let progress = try read(now, false)
                         if let conflict = progress.conflicts.first {
                             readFailure = Self.forgery(conflict)
-                        } else {
+                        } else if ticks % ticksPerWatch == 0 {
                             cut = watch(progress.started.mapValues { now - $0 })
                         }
+                        ticks += 1
                     } catch {
                         readFailure = Self.versionError(error.version).message
                     }
                     if !cut.isEmpty || readFailure != nil {
                         group.cancelAll()
                     } else {
-                        group.addTask { try? await Task.sleep(for: .milliseconds(100)); return .tick }
+                        group.addTask { try? await Task.sleep(for: tick); return .tick }
                     }
                 }
             }
@@ -241,7 +255,7 @@ struct SwiftPMTestRunner: TestRunner {
         case .timedOut: end = .timeLimit
         case .launchFailed(let reason): end = .failed(reason)
         }
-        let output = FileManager.default.contents(atPath: logPath).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let output = FileManager.default.contents(atPath: excerptPath).map { String(decoding: $0, as: UTF8.self) } ?? ""
         return BatchReport(
             finished: progress.finished, unfinished: progress.started.mapValues { now - $0 }, cut: cut, end: end,
             outputTail: Self.crashExcerpt(output))
