@@ -112,7 +112,9 @@ public struct TestOrchestrator<Runner: TestRunner>: Sendable {
                     } else if batch.count == 1, report.end != .stopped {
                         state.attempts[id, default: []].append(
                             ObservedAttempt(
-                                attempt: TestAttempt(durationSeconds: Self.seconds(elapsed), outcome: .crashed, message: report.end.phrase),
+                                attempt: TestAttempt(
+                                    durationSeconds: Self.seconds(elapsed), outcome: .crashed,
+                                    message: report.end.phrase + (report.crashLine.map { ": \($0)" } ?? "")),
                                 excerpt: report.outputTail))
                         state.final[id] = .crashed
                     } else {

@@ -61,11 +61,14 @@ public struct BatchReport: Sendable, Equatable {
     public var end: BatchEnd
     /// The last lines of the process's output, for a crash's excerpt.
     public var outputTail: [String]
+    /// The one line of output that says why the process died (`File.swift:12: Fatal error: …`), when there is one.
+    public var crashLine: String?
 
     public init(
         finished: [String: ObservedAttempt] = [:], unfinished: [String: Duration] = [:], cut: Set<String> = [], end: BatchEnd,
-        outputTail: [String] = []
+        outputTail: [String] = [], crashLine: String? = nil
     ) {
+        self.crashLine = crashLine
         self.finished = finished
         self.unfinished = unfinished
         self.cut = cut

@@ -48,6 +48,7 @@ extension SwiftPackageProbeTests {
         for test in cases where test.status == .crashed {
             #expect(test.attempts.count == 1)
             #expect(test.excerpt.contains { $0.contains("crashing on purpose") })
+            #expect(test.attempts[0].message?.hasSuffix("Fatal error: crashing on purpose") == true)
         }
         let record = try #require(outcome.evidence.testRun)
         #expect(record.expected == 12)

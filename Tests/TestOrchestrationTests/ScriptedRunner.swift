@@ -57,6 +57,7 @@ struct ScriptedRunner: TestRunner {
                 if index + 1 < batch.count { report.unfinished[batch[index + 1].id] = .milliseconds(2) }
                 report.end = .signalled(6)
                 report.outputTail = ["Fatal error: boom"]
+                report.crashLine = "T.swift:3: Fatal error: boom"
                 return report
             case .hang:
                 let cut = watch([test.id: .seconds(3600)])

@@ -172,6 +172,12 @@ struct SwiftPMTestRunner: TestRunner {
         BatchReport(end: .failed("cannot create the named pipe \(path) to read a test process through: \(String(cString: strerror(errno)))"))
     }
 
+    /// The Swift runtime's one-line reason for a trap (`Module/File.swift:12: Fatal error: Index out of range`).
+    static func crashLine(_ output: String) -> String? {
+        let reasons = [": Fatal error", ": Precondition failed", ": Assertion failed"]
+        return output.split(separator: "\n").first { line in reasons.contains { line.contains($0) } }.map { OutputExcerpt.clip(String($0)) }
+    }
+
     /// What a crash left in the output: from the runtime's first crash line (`Fatal error`, the backtracer's banner)
     /// on, rather than the register dump the backtracer ends with.
     static func crashExcerpt(_ output: String) -> [String] {
@@ -258,6 +264,6 @@ struct SwiftPMTestRunner: TestRunner {
         let output = FileManager.default.contents(atPath: excerptPath).map { String(decoding: $0, as: UTF8.self) } ?? ""
         return BatchReport(
             finished: progress.finished, unfinished: progress.started.mapValues { now - $0 }, cut: cut, end: end,
-            outputTail: Self.crashExcerpt(output))
+            outputTail: Self.crashExcerpt(output), crashLine: Self.crashLine(output))
     }
 }
