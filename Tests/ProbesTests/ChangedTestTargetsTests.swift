@@ -18,7 +18,7 @@ struct ChangedTestTargetsTests {
     @Test func testsOfTargetsThatDependOnTheChangeGoFirstThroughTheWholeChain() {
         let core = order(["App/Sources/Core/Store.swift"], packagePath: "App")
         #expect(core.targets == ["CoreTests", "Feature_UITests"])
-        #expect(core.reason == "CoreTests, Feature-UITests depend on Core, changed against main")
+        #expect(core.reason == "CoreTests, Feature-UITests are affected by changes to Core against main")
         #expect(order(["Sources/Feature-UI/View.swift"]).targets == ["Feature_UITests"])
         #expect(order(["Tests/CoreTests/StoreTests.swift"]).targets == ["CoreTests"])
     }

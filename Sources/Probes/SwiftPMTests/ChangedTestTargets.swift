@@ -78,7 +78,7 @@ enum ChangedTestTargets {
         let names = tests.map(\.name).sorted().joined(separator: ", ")
         return Order(
             targets: Set(tests.map(\.c99name)),
-            reason: "\(names) depend\(tests.count == 1 ? "s" : "") on \(touched.sorted().joined(separator: ", ")), changed \(against)")
+            reason: "\(names) \(tests.count == 1 ? "is" : "are") affected by changes to \(touched.sorted().joined(separator: ", ")) \(against)")
     }
 
     private static func everything(_ cause: String, _ against: String) -> Order {
