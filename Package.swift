@@ -45,7 +45,8 @@ let package = Package(
             linkerSettings: [
                 .unsafeFlags(["-L", hostLibraries, "-lSwiftParser", "-lSwiftSyntax", "-Xlinker", "-rpath", "-Xlinker", hostLibraries])
             ]),
-        .target(name: "Probes", dependencies: ["CFAAnalysis", "Checklist", "Git", "Verdict"], swiftSettings: strict + toolchainSyntax),
+        .target(name: "TestOrchestration", dependencies: ["Checklist", "Verdict"], swiftSettings: strict),
+        .target(name: "Probes", dependencies: ["CFAAnalysis", "Checklist", "Git", "TestOrchestration", "Verdict"], swiftSettings: strict + toolchainSyntax),
         .target(
             name: "GateEngine", dependencies: ["CFAAnalysis", "Checklist", "Git", "Probes", "Verdict"],
             swiftSettings: strict + toolchainSyntax),
@@ -62,7 +63,8 @@ let package = Package(
         .testTarget(name: "GitTests", dependencies: ["Git", "GateTestSupport"], swiftSettings: toolchainSyntax),
         .testTarget(name: "VerdictTests", dependencies: ["Verdict"]),
         .testTarget(name: "CFAAnalysisTests", dependencies: ["CFAAnalysis", "GateTestSupport"], swiftSettings: toolchainSyntax),
-        .testTarget(name: "ProbesTests", dependencies: ["Probes", "Git", "Verdict", "GateTestSupport"], swiftSettings: toolchainSyntax),
+        .testTarget(name: "TestOrchestrationTests", dependencies: ["TestOrchestration", "Verdict"]),
+        .testTarget(name: "ProbesTests", dependencies: ["Probes", "Git", "Verdict", "GateTestSupport", "TestOrchestration"], swiftSettings: toolchainSyntax),
         .testTarget(name: "GateEngineTests", dependencies: ["GateEngine", "CFAAnalysis", "Checklist", "Verdict", "Git", "GateTestSupport"], swiftSettings: toolchainSyntax),
         .testTarget(name: "ReportersTests", dependencies: ["Reporters", "Verdict", "GateTestSupport"], exclude: ["Golden"], swiftSettings: toolchainSyntax),
         .testTarget(name: "GateCommandLineTests", dependencies: ["GateCommandLine", "cfa-gate", "Verdict", "GateTestSupport"], swiftSettings: toolchainSyntax),

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Shared by the Scripts/bench-*.sh scripts: sourced, not run.
 
-# The release binary, which every benchmark measures.
-gate="$PWD/.build/release/cfa-gate"
+# The release binary, which every benchmark measures (CFA_GATE_BINARY names another build of it).
+gate="${CFA_GATE_BINARY:-$PWD/.build/release/cfa-gate}"
 [ -x "$gate" ] || { echo "bench: build the release binary first: bash Scripts/bootstrap.sh" >&2; exit 2; }
 
 # A scratch folder, removed when the benchmark ends.

@@ -6,14 +6,26 @@ public struct ChecklistOptions: Sendable, Equatable {
     public var testTimeout: Duration?
     public var commandTimeout: Duration?
     public var allowSkipped: Bool?
+    /// `test-case-timeout`: the longest one test may run before it is killed and `timedOut`.
+    public var testCaseTimeout: Duration?
+    /// `test-retries`: how many times a failed test is re-run alone.
+    public var testRetries: Int?
+    /// `flaky=allow|fail`: whether a test that failed and then passed lets the item pass.
+    public var allowFlaky: Bool?
 
     public init(
         packagePath: String? = nil,
         buildTimeout: Duration? = nil,
         testTimeout: Duration? = nil,
         commandTimeout: Duration? = nil,
-        allowSkipped: Bool? = nil
+        allowSkipped: Bool? = nil,
+        testCaseTimeout: Duration? = nil,
+        testRetries: Int? = nil,
+        allowFlaky: Bool? = nil
     ) {
+        self.testCaseTimeout = testCaseTimeout
+        self.testRetries = testRetries
+        self.allowFlaky = allowFlaky
         self.packagePath = packagePath
         self.buildTimeout = buildTimeout
         self.testTimeout = testTimeout

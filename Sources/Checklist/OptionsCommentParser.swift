@@ -1,6 +1,6 @@
 /// Accumulates the run options of one or more `<!-- cfa-gate: key=value … -->` comments.
 struct OptionsCommentParser {
-    static let knownKeys = ["package-path", "build-timeout", "test-timeout", "command-timeout", "allow-skipped"]
+    static let knownKeys = ["package-path", "build-timeout", "test-timeout", "command-timeout", "allow-skipped", "test-case-timeout", "test-retries", "flaky"]
     private static let durationExpectation = "a duration such as 90s, 20m, 1h or 1h30m"
 
     let path: String
@@ -42,6 +42,16 @@ struct OptionsCommentParser {
                 throw .invalidOptionValue(path: path, line: line, key: key, value: value, expected: "true or false")
             }
             options.allowSkipped = flag
+        case "test-retries":
+            guard let count = Int(value), (0...10).contains(count) else {
+                throw .invalidOptionValue(path: path, line: line, key: key, value: value, expected: "a whole number from 0 to 10")
+            }
+            options.testRetries = count
+        case "flaky":
+            guard value == "fail" || value == "allow" else {
+                throw .invalidOptionValue(path: path, line: line, key: key, value: value, expected: "fail or allow")
+            }
+            options.allowFlaky = value == "allow"
         default:
             guard let duration = GateDuration.parse(value) else {
                 throw .invalidOptionValue(path: path, line: line, key: key, value: value, expected: Self.durationExpectation)
@@ -49,6 +59,7 @@ struct OptionsCommentParser {
             switch key {
             case "build-timeout": options.buildTimeout = duration
             case "test-timeout": options.testTimeout = duration
+            case "test-case-timeout": options.testCaseTimeout = duration
             default: options.commandTimeout = duration
             }
         }

@@ -102,13 +102,14 @@ public enum Gate {
         } catch {
             throw .logs(path: staging, reason: error.localizedDescription)
         }
-        let context = ProbeContext(
+        var context = ProbeContext(
             repositoryRoot: root, packageDirectory: packageDirectory, logDirectory: staging,
             environment: childEnvironment,
             timeouts: ProbeTimeouts(
                 build: options.buildTimeout ?? checklist.options.buildTimeout ?? ProbeTimeouts().build,
                 test: options.testTimeout ?? checklist.options.testTimeout ?? ProbeTimeouts().test,
                 command: options.commandTimeout ?? checklist.options.commandTimeout ?? ProbeTimeouts().command))
+        context.testSettings = TestSettings(checklist.options)
 
         let startedAt = Date()
         async let toolchain = SwiftToolchain.version(in: context)

@@ -151,7 +151,10 @@ struct ItemScheduler: Sendable {
                 continue
             }
             finished.append(await measure(item) { logName in
-                await TestProbe(arguments: arguments).run(in: context, logName: logName)
+                await TestProbe(arguments: arguments).run(in: context, logName: logName) { process, running in
+                    let tests = running.map { RunningTest(id: $0.key, elapsed: $0.value) }.sorted { $0.elapsed > $1.elapsed }
+                    progress(.testsRunning(item: item.number, process: process, tests: tests))
+                }
             })
         }
         return finished

@@ -11,6 +11,8 @@ public struct ProbeContext: Sendable {
     public var logDirectory: String
     public var environment: [String: String]
     public var timeouts: ProbeTimeouts
+    /// How the `test` probe orchestrates tests (checklist options `test-case-timeout`, `test-retries`, `flaky`).
+    public var testSettings = TestSettings()
 
     public init(
         repositoryRoot: String, packageDirectory: String, logDirectory: String,

@@ -1,8 +1,14 @@
 import Foundation
+import TestOrchestration
 import Verdict
 
-/// `swift test`, with per-test results read from the structured reports rather than the console:
-/// XCTest's xUnit file (written only with `--parallel`) and Swift Testing's event stream.
+/// `test`: builds the tests once, lists them, and runs the built test bundle under the orchestrator, so that every
+/// listed test ends with one status (see `TestOrchestrator`): a hang costs only the hung test, a crash only the test
+/// that crashes alone, and a test that never reported fails the item.
+///
+/// Checklist arguments: `--filter REGEX` and `--skip REGEX` select tests by id, as `swift test` does; `--parallel`,
+/// `--no-parallel` and `--num-workers` are accepted and ignored (the orchestrator decides); everything else goes to
+/// `swift build --build-tests`.
 public struct TestProbe: Sendable {
     public var arguments: [String]
 
@@ -10,85 +16,197 @@ public struct TestProbe: Sendable {
         self.arguments = arguments
     }
 
-    public func run(in context: ProbeContext, logName: String) async -> ProbeOutcome {
-        guard let swift = context.swiftExecutable else { return .swiftMissing }
-        let xunitPath = "\(context.logDirectory)/\(logName).xunit.xml"
-        let eventsPath = "\(context.logDirectory)/\(logName).events.jsonl"
-        let reportArguments = [
-            "--parallel", "--xunit-output", xunitPath,
-            "--experimental-event-stream-output", eventsPath, "--experimental-event-stream-version", "0",
-        ]
-        let command = LoggedCommand(
-            executable: swift, arguments: ["test"] + reportArguments + arguments,
-            workingDirectory: context.packageDirectory, logName: logName, timeout: context.timeouts.test)
-        let result = await command.run(in: context)
-        let displayed = (["swift", "test"] + arguments).joined(separator: " ")
-        var evidence = Evidence(logs: result.log.map { [$0] } ?? [])
-        if let abnormal = result.termination.abnormalOutcome(running: displayed, evidence: evidence) {
-            evidence.excerpt = OutputExcerpt.tail(of: result.output)
-            return ProbeOutcome(status: abnormal.status, summary: abnormal.summary, evidence: evidence)
-        }
-        let report = Self.collectReport(
-            xunitPath: xunitPath, eventsPath: eventsPath, consoleLog: result.output, repositoryRoot: context.repositoryRoot)
-        return Self.judge(
-            report: report, exitedCleanly: result.termination.succeeded, output: result.output,
-            repositoryRoot: context.repositoryRoot, displayed: displayed, evidence: evidence)
+    /// Where a repository keeps its quarantine list, beside its checklist.
+    public static let quarantineRelativePath = "gate/quarantine.md"
+
+    struct Selection: Equatable {
+        var filters: [String] = []
+        var skips: [String] = []
+        var buildArguments: [String] = []
     }
 
-    static func collectReport(xunitPath: String, eventsPath: String, consoleLog: String, repositoryRoot: String) -> TestReport? {
-        var parts: [TestReport] = []
-        if let data = FileManager.default.contents(atPath: xunitPath), let cases = XUnitReport.parse(data) {
-            parts.append(XUnitReport.report(from: cases, consoleLog: consoleLog, repositoryRoot: repositoryRoot))
-        }
-        if let data = FileManager.default.contents(atPath: eventsPath),
-            let events = SwiftTestingEvents.report(fromJSONLines: data, repositoryRoot: repositoryRoot)
-        {
-            parts.append(events)
-        } else {
-            // Toolchains without the event stream still write Swift Testing's own xUnit file beside XCTest's.
-            let swiftTestingXML = xunitPath.replacingOccurrences(of: ".xml", with: "-swift-testing.xml")
-            if let data = FileManager.default.contents(atPath: swiftTestingXML), let cases = XUnitReport.parse(data) {
-                parts.append(XUnitReport.report(from: cases, consoleLog: consoleLog, repositoryRoot: repositoryRoot))
+    static func split(_ arguments: [String]) -> Selection {
+        var selection = Selection()
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            let value = index + 1 < arguments.count ? arguments[index + 1] : nil
+            switch argument {
+            case "--filter" where value != nil: selection.filters.append(value!); index += 1
+            case "--skip" where value != nil: selection.skips.append(value!); index += 1
+            case "--num-workers" where value != nil: index += 1
+            case "--parallel", "--no-parallel": break
+            default: selection.buildArguments.append(argument)
             }
+            index += 1
         }
-        return parts.isEmpty ? nil : parts.reduce(TestReport(), +)
+        return selection
     }
 
-    static func judge(
-        report: TestReport?, exitedCleanly: Bool, output: String, repositoryRoot: String, displayed: String,
-        evidence startingEvidence: Evidence
-    ) -> ProbeOutcome {
-        var evidence = startingEvidence
-        guard let report, report.executed + report.skipped > 0 else {
-            // No test ran: either the tests did not compile, or there were none to run. Neither is a pass.
-            let errors = CompilerDiagnostics.parse(output, repositoryRoot: repositoryRoot)
-            evidence.diagnostics = errors
-            evidence.excerpt = errors.isEmpty ? OutputExcerpt.tail(of: output) : []
-            if !errors.isEmpty {
-                return ProbeOutcome(status: .failed, summary: BuildProbe.failureSummary(displayed, errors: errors), evidence: evidence)
+    /// `observe` hears which tests each test process is running (for live progress), and an empty list when it ends.
+    public func run(
+        in context: ProbeContext, logName: String,
+        observe: @escaping @Sendable (_ process: String, _ running: [String: Duration]) -> Void = { _, _ in }
+    ) async -> ProbeOutcome {
+        let clock = ContinuousClock()
+        let deadline = clock.now + context.timeouts.test
+        let selection = Self.split(arguments)
+        var buildContext = context
+        buildContext.timeouts.build = context.timeouts.test
+        let build = await BuildProbe(arguments: ["--build-tests"] + selection.buildArguments).run(in: buildContext, logName: logName)
+        guard build.status == .passed else { return build }
+        var evidence = build.evidence
+        evidence.diagnostics = []
+
+        let quarantine: Quarantine
+        switch Self.loadQuarantine(repositoryRoot: context.repositoryRoot) {
+        case .success(let loaded): quarantine = loaded
+        case .failure(let error): return .error(error.description, evidence: evidence)
+        }
+        let runDirectory = "\(context.logDirectory)/\(logName).runs"
+        try? FileManager.default.createDirectory(atPath: runDirectory, withIntermediateDirectories: true)
+        var outcome = await runTests(
+            in: context, selection: selection, quarantine: quarantine, runDirectory: runDirectory, deadline: deadline, evidence: evidence,
+            observe: observe)
+        if let log = Self.collectLogs(from: runDirectory, into: "\(context.logDirectory)/\(logName).tests.log", name: "\(logName).tests") {
+            outcome.evidence.logs.append(log)
+        }
+        return outcome
+    }
+
+    private func runTests(
+        in context: ProbeContext, selection: Selection, quarantine: Quarantine, runDirectory: String, deadline: ContinuousClock.Instant,
+        evidence: Evidence, observe: @escaping @Sendable (String, [String: Duration]) -> Void
+    ) async -> ProbeOutcome {
+        var evidence = evidence
+        let bundle: String
+        switch await TestBundleLocator.locate(in: context, buildArguments: selection.buildArguments, runDirectory: runDirectory) {
+        case .success(let path): bundle = path
+        case .failure(let error): return .error(error.message, evidence: evidence)
+        }
+        // Reading the package graph costs a second of SwiftPM; it overlaps the listing, which runs the bundle.
+        async let order = ChangedTestTargets.choose(in: context, runDirectory: runDirectory)
+        let runner: SwiftPMTestRunner
+        let listed: [TestCase]
+        do {
+            runner = try await SwiftPMTestRunner(
+                bundle: bundle, packageDirectory: context.packageDirectory, repositoryRoot: context.repositoryRoot,
+                runDirectory: runDirectory, environment: context.environment, deadline: deadline, workers: context.testSettings.workers
+            ).discovered()
+            listed = try await runner.listTests()
+        } catch {
+            evidence.excerpt = error.excerpt
+            return .error(error.message, evidence: evidence)
+        }
+        let expected: [TestCase]
+        do {
+            expected = try Self.select(listed, filters: selection.filters, skips: selection.skips, fullIDs: runner.swiftTestingIDs)
+        } catch {
+            return .error("`--filter`/`--skip` value is not a regular expression: \(error.pattern) — fix the test item's arguments", evidence: evidence)
+        }
+        guard !expected.isEmpty else {
+            let reason = listed.isEmpty
+                ? "the test bundle lists no tests — add tests, or bind this item to another probe"
+                : "no listed test matches the filter (\(listed.count) tests listed) — fix the test item's --filter/--skip"
+            return ProbeOutcome(status: .failed, summary: reason, evidence: evidence)
+        }
+        let policy = OrchestrationPolicy(
+            caseTimeout: context.testSettings.caseTimeout, retries: context.testSettings.retries,
+            allowFlaky: context.testSettings.allowFlaky, quarantine: quarantine, workers: context.testSettings.workers)
+        let first = await order
+        var orchestrator = TestOrchestrator(runner: runner, policy: policy)
+        orchestrator.observe = observe
+        let outcome = await orchestrator.run(expected, first: first.targets, firstReason: first.reason)
+        return Self.judge(outcome, allowFlaky: policy.allowFlaky, evidence: evidence)
+    }
+
+    struct InvalidPattern: Error { var pattern: String }
+
+    /// The tests a `--filter`/`--skip` selection keeps; patterns match the id or, for Swift Testing, the full id.
+    static func select(_ tests: [TestCase], filters: [String], skips: [String], fullIDs: [String: String]) throws(InvalidPattern) -> [TestCase] {
+        func compile(_ patterns: [String]) throws(InvalidPattern) -> [NSRegularExpression] {
+            var compiled: [NSRegularExpression] = []
+            for pattern in patterns {
+                guard let expression = try? NSRegularExpression(pattern: pattern) else { throw InvalidPattern(pattern: pattern) }
+                compiled.append(expression)
             }
-            let reason = exitedCleanly ? "executed zero tests (an empty test target or a filter that matches nothing)" : "failed before any test ran"
-            return ProbeOutcome(status: .failed, summary: "`\(displayed)` \(reason)", evidence: evidence)
+            return compiled
         }
-        evidence.tests = report.counts
-        evidence.diagnostics = Array(report.failures.prefix(CompilerDiagnostics.maximumDiagnostics))
-        let counts = "\(report.passed) passed, \(report.failed) failed, \(report.skipped) skipped"
-        if report.executed == 0 {
-            return ProbeOutcome(status: .failed, summary: "`\(displayed)` executed zero tests (\(counts))", evidence: evidence)
+        let include = try compile(filters)
+        let exclude = try compile(skips)
+        func matches(_ expressions: [NSRegularExpression], _ test: TestCase) -> Bool {
+            let names = [test.id] + (fullIDs[test.id].map { [$0] } ?? [])
+            return expressions.contains { expression in
+                names.contains { expression.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil }
+            }
         }
-        if report.failed > 0 {
-            let first = report.failures.first.map { failure in
-                let location = [failure.file, failure.line.map(String.init)].compactMap { $0 }.joined(separator: ":")
-                return "\(ItemResult.firstDiagnosticMarker)\(failure.name ?? "?")\(location.isEmpty ? "" : " at \(location)")"
-            } ?? ""
-            return ProbeOutcome(status: .failed, summary: "\(counts)\(first)", evidence: evidence)
+        return tests.filter { (include.isEmpty || matches(include, $0)) && !matches(exclude, $0) }
+    }
+
+    static func loadQuarantine(repositoryRoot: String) -> Result<Quarantine, Quarantine.ParseError> {
+        let path = "\(repositoryRoot)/\(quarantineRelativePath)"
+        guard let data = FileManager.default.contents(atPath: path) else { return .success(Quarantine()) }
+        return Result { () throws(Quarantine.ParseError) in
+            try Quarantine.parse(String(decoding: data, as: UTF8.self), path: quarantineRelativePath)
         }
-        if !exitedCleanly {
-            evidence.excerpt = OutputExcerpt.tail(of: output)
+    }
+
+    /// Joins the per-process logs into one file beside the verdict, each under a header naming its process.
+    static func collectLogs(from runDirectory: String, into path: String, name: String) -> LogReference? {
+        let files = FileManager.default
+        guard let names = try? files.contentsOfDirectory(atPath: runDirectory), !names.isEmpty else { return nil }
+        var joined = Data()
+        for file in names.sorted() where file.hasSuffix(".log") {
+            joined.append(Data("==> \(file.dropLast(4)) <==\n".utf8))
+            joined.append(files.contents(atPath: "\(runDirectory)/\(file)") ?? Data())
+        }
+        try? files.removeItem(atPath: runDirectory)
+        guard files.createFile(atPath: path, contents: joined) else { return nil }
+        return LogReference(name: name, path: "\(name).log", sha256: Digest.sha256Hex(joined), bytes: joined.count)
+    }
+
+    static func judge(_ outcome: OrchestrationOutcome, allowFlaky: Bool, evidence start: Evidence) -> ProbeOutcome {
+        var evidence = start
+        evidence.testCases = outcome.cases
+        evidence.testRun = outcome.record
+        let count = { (status: TestCaseStatus) in outcome.cases.filter { $0.status == status }.count }
+        let failing = outcome.cases.filter { $0.status.failsItem || ($0.status == .flaky && !allowFlaky) }
+        evidence.tests = TestCounts(passed: count(.passed), failed: failing.count, skipped: count(.skipped))
+        evidence.diagnostics = failing.prefix(CompilerDiagnostics.maximumDiagnostics).map { test in
+            let attempt = test.firstFailure
+            return Diagnostic(
+                kind: .test, file: attempt?.file, line: attempt?.line, severity: "error", name: test.id,
+                message: "\(test.status.phrase): \(attempt?.message ?? test.excerpt.first ?? "no attempt")")
+        }
+        let summary = Self.countsLine(outcome.cases)
+        switch outcome.abort {
+        case .interrupted?: return .error("interrupted while running the tests; every test process was killed", evidence: evidence)
+        case .timeLimit?: return .error("the test item ran out of time; every test process was killed (\(summary))", evidence: evidence)
+        case .failed(let reason)?: return .error(reason, evidence: evidence)
+        case .exited?, .signalled?, .stopped?, nil: break
+        }
+        if let problem = outcome.record.problems.first, failing.isEmpty {
+            evidence.excerpt = outcome.record.problems
+            return ProbeOutcome(status: .failed, summary: "\(summary); \(problem)", evidence: evidence)
+        }
+        if let first = failing.first {
+            let location = [first.firstFailure?.file, first.firstFailure?.line.map(String.init)].compactMap { $0 }.joined(separator: ":")
+            let note = first.status == .flaky ? " (flaky=fail)" : ""
             return ProbeOutcome(
-                status: .failed, summary: "`\(displayed)` exited with failure although the reports show \(counts); see the log",
+                status: .failed, summary: "\(summary)\(ItemResult.firstDiagnosticMarker)\(first.id) \(first.status.phrase)\(note)\(location.isEmpty ? "" : " at \(location)")",
                 evidence: evidence)
         }
-        return ProbeOutcome(status: .passed, summary: counts, evidence: evidence)
+        if !outcome.cases.contains(where: { $0.status != .skipped }) {
+            return ProbeOutcome(status: .failed, summary: "executed zero tests (\(summary))", evidence: evidence)
+        }
+        return ProbeOutcome(status: .passed, summary: summary, evidence: evidence)
+    }
+
+    /// "9 passed, 1 failed, 1 timed out": every status some test has, in a fixed order; "passed" always.
+    static func countsLine(_ cases: [TestCaseResult]) -> String {
+        TestCaseStatus.allCases.compactMap { status in
+            let count = cases.filter { $0.status == status }.count
+            return count > 0 || status == .passed ? "\(count) \(status.phrase)" : nil
+        }.joined(separator: ", ")
     }
 }

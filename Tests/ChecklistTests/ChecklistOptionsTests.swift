@@ -5,6 +5,7 @@ import Testing
     @Test func optionsCommentSetsEveryOption() throws {
         let checklist = try parse("""
             <!-- cfa-gate: package-path=Examples/App build-timeout=20m test-timeout=45m command-timeout=5m allow-skipped=false -->
+            <!-- cfa-gate: test-case-timeout=90s test-retries=2 flaky=allow -->
 
             1. Item.
             """)
@@ -13,8 +14,18 @@ import Testing
             buildTimeout: .seconds(20 * 60),
             testTimeout: .seconds(45 * 60),
             commandTimeout: .seconds(5 * 60),
-            allowSkipped: false
+            allowSkipped: false,
+            testCaseTimeout: .seconds(90),
+            testRetries: 2,
+            allowFlaky: true
         ))
+    }
+
+    @Test func testRetriesAndFlakyTakeOnlyTheirDocumentedValues() {
+        #expect(parseError("<!-- cfa-gate: test-retries=many -->\n\n1. Item.\n") == .invalidOptionValue(
+            path: testPath, line: 1, key: "test-retries", value: "many", expected: "a whole number from 0 to 10"))
+        #expect(parseError("<!-- cfa-gate: flaky=ignore -->\n\n1. Item.\n") == .invalidOptionValue(
+            path: testPath, line: 1, key: "flaky", value: "ignore", expected: "fail or allow"))
     }
 
     @Test func optionsMaySpreadOverSeveralCommentsAndQuotePaths() throws {
@@ -55,7 +66,7 @@ import Testing
             <!-- cfa-gate: build-timeout=1m
                  timeout=5m -->
             """)
-        #expect(error == .unknownOption(path: testPath, line: 3, key: "timeout", knownKeys: ["package-path", "build-timeout", "test-timeout", "command-timeout", "allow-skipped"]))
+        #expect(error == .unknownOption(path: testPath, line: 3, key: "timeout", knownKeys: ["package-path", "build-timeout", "test-timeout", "command-timeout", "allow-skipped", "test-case-timeout", "test-retries", "flaky"]))
     }
 
     @Test func aRepeatedKeyNamesBothLines() {

@@ -24,13 +24,14 @@ struct LiveProgressTests {
         number: 24, title: "The package builds", description: "", section: "Build", sectionLevel: 2, line: 3,
         probe: ProbeBinding(.build(arguments: []), line: 3))
 
-    private func render(_ style: TerminalStyle, waitForRedraw: Bool = false) async -> String {
+    private func render(_ style: TerminalStyle, waitForRedraw: Bool = false, tests: [RunningTest] = []) async -> String {
         // A stream keeps the written chunks in order, whichever thread writes them.
         let (chunks, sink) = AsyncStream.makeStream(of: String.self)
         let display = LiveProgress(style: style) { chunk in sink.yield(chunk) }
         let (events, continuation) = AsyncStream.makeStream(of: GateEvent.self)
         async let rendering: Void = display.consume(events)
         continuation.yield(.itemStarted(Self.item))
+        if !tests.isEmpty { continuation.yield(.testsRunning(item: Self.item.number, process: "p1r1b1", tests: tests)) }
         if waitForRedraw { try? await Task.sleep(for: .milliseconds(350)) }
         continuation.yield(.itemFinished(SampleVerdicts.build))
         continuation.finish()
@@ -50,5 +51,14 @@ struct LiveProgressTests {
         #expect(text.contains("\u{1B}[1A\u{1B}[J"), "the running line is erased before it is redrawn")
         #expect(text.contains("[24] \u{1B}[32mpass  \u{1B}[0m"))
         #expect(!text.contains("start"))
+    }
+
+    @Test func aRunningTestItemShowsItsLongestRunningTestsOnlyOnATerminal() async {
+        let tests = (1...5).map { RunningTest(id: "M.S/t\($0)()", elapsed: .seconds($0)) }.reversed()
+        let live = await render(TerminalStyle(live: true, colour: false), waitForRedraw: true, tests: Array(tests))
+        #expect(live.contains("    ↳ M.S/t5()  5.0s\n    ↳ M.S/t4()  4.0s\n    ↳ M.S/t3()  3.0s\n    ↳ … and 2 more running\n"))
+        #expect(live.contains("\u{1B}[5A\u{1B}[J"), "the item line and its four test lines are erased together")
+        let plain = await render(.plain, tests: Array(tests))
+        #expect(!plain.contains("↳"))
     }
 }

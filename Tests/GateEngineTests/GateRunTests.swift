@@ -148,3 +148,41 @@ import Verdict
         _ = try DSSE.open(VerdictFile.read(path: outcome.verdictPath), trusting: key.publicKey)
     }
 }
+
+/// The checklist's test options reach the orchestrator, and its running tests reach the progress events.
+@Suite struct GateRunTestOptionsTests {
+    @Test func theChecklistsTestOptionsDecideTimeoutsRetriesAndFlakyTests() async throws {
+        let fixture = try GateFixture(checklist: """
+            <!-- cfa-gate: test-case-timeout=2s test-retries=1 flaky=allow -->
+
+            1. Tests run. <!-- probe: test --filter OrchestratedXC -->
+            """)
+        try SwiftPackageFixture.writeMisbehavingTests(into: fixture.git)
+        try fixture.git.git("add", "-A")
+        try fixture.git.git("commit", "-q", "-m", "misbehaving tests")
+        let markers = fixture.git.path(".git/markers")
+        try FileManager.default.createDirectory(atPath: markers, withIntermediateDirectories: true)
+        let log = EventLog()
+        let outcome = try await Gate.run(fixture.options { options in
+            options.environment["ORCH_HANG"] = "1"
+            options.environment["ORCH_MARKER_DIR"] = markers
+        }) { event in Task { await log.append(event) } }
+        let item = try #require(outcome.predicate.items.first)
+        let cases = Dictionary(uniqueKeysWithValues: (item.evidence.testCases ?? []).map { ($0.id, $0) })
+        let hang = try #require(cases["CalcTests.OrchestratedXC/testHangs"])
+        #expect(hang.status == .timedOut)
+        #expect(hang.attempts.first?.message?.contains("limit of 2s") == true)
+        // test-retries=1: the flaky test ran twice and, with flaky=allow, only the always-failing test fails the item.
+        #expect(cases["CalcTests.OrchestratedXC/testFlakyOnce"]?.status == .flaky)
+        #expect(cases["CalcTests.OrchestratedXC/testAlwaysWrong"]?.attempts.count == 2)
+        #expect(item.evidence.diagnostics.map(\.name) == ["CalcTests.OrchestratedXC/testAlwaysWrong", "CalcTests.OrchestratedXC/testHangs"])
+        #expect(item.status == .failed)
+        // While the hang ran, the progress events named it.
+        try await Task.sleep(for: .milliseconds(50))
+        let running = await log.events.flatMap { event -> [String] in
+            if case .testsRunning(1, _, let tests) = event { return tests.map(\.id) }
+            return []
+        }
+        #expect(running.contains("CalcTests.OrchestratedXC/testHangs"))
+    }
+}

@@ -62,6 +62,60 @@ public enum SwiftPackageFixture {
             """)
     }
 
+    /// Tests named `Orchestrated…` that misbehave on request, in both frameworks: `steady` passes, `alwaysWrong`
+    /// fails, `flakyOnce` fails on its first run when `ORCH_MARKER_DIR` names a folder (a marker file remembers the
+    /// run), `hangs` blocks its thread forever when `ORCH_HANG` is set, `crashes` traps when `ORCH_CRASH` is set,
+    /// `zAfterCrash` passes. Without the variables every one but `alwaysWrong` passes at once.
+    public static func writeMisbehavingTests(into fixture: GitFixture, at directory: String = "") throws {
+        let prefix = directory.isEmpty ? "" : "\(directory)/"
+        try fixture.write("\(prefix)Tests/CalcTests/OrchestratedTests.swift", misbehavingTests)
+    }
+
+    private static let misbehavingTests = """
+        import Foundation
+        import Testing
+        import XCTest
+
+        enum Misbehavior {
+            static let environment = ProcessInfo.processInfo.environment
+            static func hangIfAsked() {
+                guard environment["ORCH_HANG"] != nil else { return }
+                while true { sleep(1) }
+            }
+            static func crashIfAsked() {
+                guard environment["ORCH_CRASH"] != nil else { return }
+                usleep(300_000)
+                fatalError("crashing on purpose")
+            }
+            /// True on the first run that has a marker folder, false afterwards.
+            static func firstRun(_ name: String) -> Bool {
+                guard let folder = environment["ORCH_MARKER_DIR"] else { return false }
+                let marker = folder + "/" + name
+                if FileManager.default.fileExists(atPath: marker) { return false }
+                FileManager.default.createFile(atPath: marker, contents: Data())
+                return true
+            }
+        }
+
+        @Suite struct Orchestrated {
+            @Test func steady() { #expect(1 + 1 == 2) }
+            @Test func alwaysWrong() { #expect(1 + 1 == 3, "always wrong") }
+            @Test func flakyOnce() { #expect(!Misbehavior.firstRun("swift-testing-flaky"), "first run fails") }
+            @Test func hangs() { Misbehavior.hangIfAsked() }
+            @Test func crashes() { Misbehavior.crashIfAsked() }
+            @Test func zAfterCrash() { #expect(true) }
+        }
+
+        final class OrchestratedXC: XCTestCase {
+            func testSteady() { XCTAssertEqual(1 + 1, 2) }
+            func testAlwaysWrong() { XCTAssertEqual(1 + 1, 3, "always wrong") }
+            func testFlakyOnce() { XCTAssertFalse(Misbehavior.firstRun("xctest-flaky"), "first run fails") }
+            func testHangs() { Misbehavior.hangIfAsked() }
+            func testCrashes() { Misbehavior.crashIfAsked() }
+            func testZAfterCrash() { XCTAssertTrue(true) }
+        }
+        """
+
     /// Line of `#expect(add(2, 2) == 5 …)` in SwiftTestingCalcTests.swift.
     public static let failingExpectationLine = 11
     /// Line of `XCTAssertEqual(add(1, 1), 3 …)` in XCTestCalcTests.swift.

@@ -10,11 +10,12 @@ import Verdict
     static let fixture: GitFixture = {
         let fixture = try! GitFixture()
         try! SwiftPackageFixture.writeCalculator(into: fixture)
+        try! SwiftPackageFixture.writeMisbehavingTests(into: fixture)
         try! fixture.makeDirectory("logs")
         return fixture
     }()
 
-    private func context(timeouts: ProbeTimeouts = ProbeTimeouts(), path: String? = nil) -> ProbeContext {
+    func context(timeouts: ProbeTimeouts = ProbeTimeouts(), path: String? = nil) -> ProbeContext {
         var environment = SwiftPackageFixture.environment(for: Self.fixture)
         if let path { environment["PATH"] = path }
         return ProbeContext(
@@ -55,7 +56,7 @@ import Verdict
     @Test func aFilterThatMatchesNothingFails() async throws {
         let outcome = await TestProbe(arguments: ["--filter", "NoSuchTestAnywhere"]).run(in: context(), logName: "25-test")
         #expect(outcome.status == .failed)
-        #expect(outcome.summary.contains("zero tests"))
+        #expect(outcome.summary.contains("no listed test matches"))
     }
 
     @Test func withoutSwiftOnPathTheItemIsAnErrorNotAPass() async throws {

@@ -17,4 +17,8 @@ import Verdict
     @Test func errored() throws {
         try ReviewFormatsGolden.check(HTMLReport.render(SampleVerdicts.errored, links: nil), against: "html/errored.html")
     }
+
+    @Test func orchestratedTests() throws {
+        try ReviewFormatsGolden.check(HTMLReport.render(SampleVerdicts.orchestrated, links: nil), against: "html/tests.html")
+    }
 }

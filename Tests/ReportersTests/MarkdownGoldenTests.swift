@@ -58,4 +58,9 @@ enum ReviewFormatsGolden {
     @Test func errored() throws {
         try ReviewFormatsGolden.check(MarkdownReport.render(SampleVerdicts.errored, links: nil), against: "markdown/errored.md")
     }
+
+    /// Per-test results: the tests that did not pass, each with its status and first failure.
+    @Test func orchestratedTests() throws {
+        try ReviewFormatsGolden.check(MarkdownReport.render(SampleVerdicts.orchestrated, links: nil), against: "markdown/tests.md")
+    }
 }

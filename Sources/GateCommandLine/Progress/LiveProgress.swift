@@ -13,6 +13,9 @@ actor LiveProgress {
     private let clock = ContinuousClock()
     private static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
     private var frame = 0
+    /// For each running `test` item, the tests each of its processes is running.
+    private var runningTests: [Int: [String: [RunningTest]]] = [:]
+    private static let testsShownPerItem = 3
     private let details: @Sendable (ItemResult) -> [String]
 
     /// `write` receives text that already ends with its newlines. `details` adds lines after a finished
@@ -54,6 +57,12 @@ actor LiveProgress {
             }
         case .itemFinished(let result):
             running.removeAll { $0.item.number == result.number }
+            runningTests[result.number] = nil
+        case .testsRunning(let item, let process, let tests):
+            guard style.live, running.contains(where: { $0.item.number == item }) else { return }
+            runningTests[item, default: [:]][process] = tests.isEmpty ? nil : tests
+            redraw()
+            return
         case .checklistLoaded:
             break
         }
@@ -78,9 +87,14 @@ actor LiveProgress {
         for (item, started) in running {
             let elapsed = DurationText.seconds(GateDuration.seconds(clock.now - started))
             text += "\(Self.spinner[frame]) [\(item.number)] \(item.probe.displayText)  \(elapsed)  \(item.title)\n"
+            let tests = (runningTests[item.number] ?? [:]).values.flatMap { $0 }.sorted { $0.elapsed > $1.elapsed }
+            for test in tests.prefix(Self.testsShownPerItem) {
+                text += "    ↳ \(test.id.count > 72 ? test.id.prefix(71) + "…" : Substring(test.id))  \(DurationText.seconds(GateDuration.seconds(test.elapsed)))\n"
+            }
+            if tests.count > Self.testsShownPerItem { text += "    ↳ … and \(tests.count - Self.testsShownPerItem) more running\n" }
         }
         write(text)
-        drawnLines = running.count
+        drawnLines = text.filter { $0 == "\n" }.count
     }
 
     private func clearRunning() {

@@ -11,6 +11,9 @@ enum ProgressReporter {
             return "checklist \(path): \(count) items"
         case .itemStarted(let item):
             return "[\(item.number)] start   \(item.probe.displayText) — \(item.title)"
+        case .testsRunning:
+            // Only a live terminal shows the running tests; a log gets each item's result instead.
+            return nil
         case .itemFinished(let result):
             // Manual items are listed together in the summary instead of one line each.
             guard result.status != .manual else { return nil }

@@ -11,8 +11,18 @@ enum HTMLItemDetails {
             body.append("<h4>\(HTMLText.escaped(group.heading))</h4>")
             body.append("<ul class=\"findings\">\n\(group.diagnostics.map { finding($0, links: links) }.joined(separator: "\n"))\n</ul>")
         }
-        if let tests = item.evidence.tests {
-            body.append("<p><strong>Tests:</strong> \(tests.passed) passed, \(tests.failed) failed, \(tests.skipped) skipped</p>")
+        if let tests = ReviewPage.testsLine(item.evidence) {
+            body.append("<p><strong>Tests:</strong> \(HTMLText.escaped(tests))</p>")
+        }
+        let attention = ReviewPage.testsNeedingAttention(item.evidence)
+        if !attention.isEmpty {
+            body.append("<h4>Tests that did not pass</h4>")
+            let rows = attention.map { test in
+                let failure = ReviewPage.firstFailure(of: test)
+                let place = failure.file.map { " at " + HTMLReport.location(file: $0, line: failure.line, column: nil, links: links) } ?? ""
+                return "<li class=\"severity-error\"><code>\(HTMLText.escaped(test.id))</code>\(place): \(HTMLText.inline(failure.message))</li>"
+            }
+            body.append("<ul class=\"findings\">\n\(rows.joined(separator: "\n"))\n</ul>")
         }
         if !item.evidence.excerpt.isEmpty {
             body.append("<h4>Output excerpt</h4>")

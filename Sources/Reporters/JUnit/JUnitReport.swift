@@ -16,7 +16,14 @@ public enum JUnitReport {
         if !suites.isEmpty {
             suites[0].children.insert(propertiesElement(predicate), at: 0)
         }
-        let counts = JUnitCounts(predicate.items)
+        let testSuites = JUnitTestCases.suites(predicate.items, startedAt: predicate.startedAt)
+        suites += testSuites.map(\.element)
+        var counts = JUnitCounts(predicate.items)
+        for suite in testSuites {
+            counts.tests += suite.counts.tests
+            counts.failures += suite.counts.failures
+            counts.skipped += suite.counts.skipped
+        }
         let elapsed = predicate.finishedAt.timeIntervalSince(predicate.startedAt)
         let root = JUnitXMLElement(
             name: "testsuites",

@@ -22,8 +22,20 @@ enum MarkdownItemDetails {
             if hidden > 0 { lines.append("- … and \(hidden) more, listed in the HTML report and the verdict") }
             blocks.append(lines.joined(separator: "\n"))
         }
-        if let tests = item.evidence.tests {
-            blocks.append("**Tests:** \(tests.passed) passed, \(tests.failed) failed, \(tests.skipped) skipped")
+        if let tests = ReviewPage.testsLine(item.evidence) {
+            blocks.append("**Tests:** \(MarkdownText.inline(tests))")
+        }
+        let attention = ReviewPage.testsNeedingAttention(item.evidence)
+        if !attention.isEmpty {
+            blocks.append("**Tests that did not pass**")
+            var lines = attention.prefix(findingsShownPerGroup).map { test in
+                let failure = ReviewPage.firstFailure(of: test)
+                let place = failure.file.map { " at " + MarkdownReport.locationLink(file: $0, line: failure.line, links: links) } ?? ""
+                return "- \(MarkdownText.code(test.id))\(place): \(MarkdownText.inline(failure.message))"
+            }
+            let hidden = attention.count - findingsShownPerGroup
+            if hidden > 0 { lines.append("- … and \(hidden) more, listed in the HTML report and the verdict") }
+            blocks.append(lines.joined(separator: "\n"))
         }
         if !item.evidence.excerpt.isEmpty {
             blocks.append("**Output excerpt**")

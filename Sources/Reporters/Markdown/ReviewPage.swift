@@ -9,7 +9,31 @@ enum ReviewPage {
 
     /// Items whose details a reviewer must open: they decide that the gate did not pass.
     static func itemsNeedingDetails(_ predicate: GatePredicate) -> [ItemResult] {
-        predicate.items.filter { $0.status == .failed || $0.status == .error }
+        predicate.items.filter { $0.status == .failed || $0.status == .error || !testsNeedingAttention($0.evidence).isEmpty }
+    }
+
+    /// A test item's tests that did not simply pass or skip: failed, flaky, timed out, crashed, not run, quarantined.
+    static func testsNeedingAttention(_ evidence: Evidence) -> [TestCaseResult] {
+        (evidence.testCases ?? []).filter { $0.status != .passed && $0.status != .skipped }
+    }
+
+    /// "Tests: 30 passed, 1 failed, 2 skipped" — per status when the item has per-test results, else the totals.
+    static func testsLine(_ evidence: Evidence) -> String? {
+        if let record = evidence.testRun {
+            let counts = TestCaseStatus.allCases.compactMap { status in
+                record.counts[status.rawValue].map { "\($0) \(status.phrase)" }
+            }
+            return counts.joined(separator: ", ")
+        }
+        return evidence.tests.map { "\($0.passed) passed, \($0.failed) failed, \($0.skipped) skipped" }
+    }
+
+    /// "crashed: the test process was killed by signal 4 (SIGILL)" with its place, for one test's first failure.
+    static func firstFailure(of test: TestCaseResult) -> (message: String, file: String?, line: Int?) {
+        let attempt = test.firstFailure
+        let tries = test.attempts.count > 1 ? " (\(test.attempts.count) attempts)" : ""
+        let message = attempt?.message ?? test.excerpt.first ?? "no attempt recorded"
+        return ("\(test.status.phrase)\(tries): \(message)", attempt?.file, attempt?.line)
     }
 
     /// "4 failed · 1 skipped · 1 manual" — the statuses that occur.
@@ -93,6 +117,8 @@ enum ReviewPage {
             (.git, "Working tree"), (.command, "Command findings"),
         ]
         return order.compactMap { kind, heading in
+            // Per-test results list failing tests themselves, with every status; the diagnostics would repeat them.
+            if kind == .test, evidence.testCases != nil { return nil }
             let matching = evidence.diagnostics.filter { $0.kind == kind }
             return matching.isEmpty ? nil : DiagnosticGroup(kind: kind, heading: heading, diagnostics: matching)
         }

@@ -37,6 +37,10 @@ public struct Evidence: Codable, Sendable, Equatable {
     public var logs: [LogReference]
     /// The architecture changes between the base and the final commit (the `inventory` probe).
     public var inventory: InventoryChanges?
+    /// One entry per expected test (the `test` probe), in the order of the expected list.
+    public var testCases: [TestCaseResult]?
+    /// The expected list's digest, counts per status, what ran first and the quarantine (the `test` probe).
+    public var testRun: TestRunRecord?
 
     public static let empty = Evidence()
 
@@ -45,8 +49,12 @@ public struct Evidence: Codable, Sendable, Equatable {
         diagnostics: [Diagnostic] = [],
         tests: TestCounts? = nil,
         logs: [LogReference] = [],
-        inventory: InventoryChanges? = nil
+        inventory: InventoryChanges? = nil,
+        testCases: [TestCaseResult]? = nil,
+        testRun: TestRunRecord? = nil
     ) {
+        self.testCases = testCases
+        self.testRun = testRun
         self.excerpt = excerpt
         self.diagnostics = diagnostics
         self.tests = tests

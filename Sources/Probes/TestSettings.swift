@@ -1,0 +1,32 @@
+import Checklist
+import Foundation
+import TestOrchestration
+
+/// The `test` probe's checklist options: `test-case-timeout`, `test-retries`, `flaky`.
+public struct TestSettings: Sendable, Equatable {
+    public var caseTimeout: Duration
+    public var retries: Int
+    public var allowFlaky: Bool
+    /// Test processes at once; the machine's cores.
+    public var workers: Int
+
+    public init(
+        caseTimeout: Duration = OrchestrationPolicy.defaultCaseTimeout, retries: Int = 0, allowFlaky: Bool = false,
+        workers: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) {
+        self.caseTimeout = caseTimeout
+        self.retries = retries
+        self.allowFlaky = allowFlaky
+        self.workers = max(1, workers)
+    }
+}
+
+extension TestSettings {
+    /// The checklist's `test-case-timeout`, `test-retries` and `flaky` options over the defaults.
+    public init(_ options: ChecklistOptions) {
+        let defaults = TestSettings()
+        self.init(
+            caseTimeout: options.testCaseTimeout ?? defaults.caseTimeout, retries: options.testRetries ?? defaults.retries,
+            allowFlaky: options.allowFlaky ?? defaults.allowFlaky)
+    }
+}

@@ -1,0 +1,121 @@
+/// The one final status every expected test ends with.
+public enum TestCaseStatus: String, Codable, Sendable, CaseIterable, Comparable {
+    case passed, failed, flaky, timedOut, crashed, skipped, notRun, quarantined
+
+    /// Whether this status, on its own, fails the item. `flaky` depends on the `flaky=` option.
+    public var failsItem: Bool {
+        switch self {
+        case .failed, .timedOut, .crashed, .notRun: return true
+        case .passed, .flaky, .skipped, .quarantined: return false
+        }
+    }
+
+    /// How a summary line names the status: "timed out", "not run".
+    public var phrase: String {
+        switch self {
+        case .passed, .failed, .flaky, .crashed, .skipped, .quarantined: return rawValue
+        case .timedOut: return "timed out"
+        case .notRun: return "not run"
+        }
+    }
+
+    public static func < (lhs: TestCaseStatus, rhs: TestCaseStatus) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// How one run of one test ended.
+public enum TestAttemptOutcome: String, Codable, Sendable {
+    case passed, failed, skipped, timedOut, crashed
+}
+
+/// One run of one test, in one process.
+public struct TestAttempt: Codable, Sendable, Equatable {
+    public var durationSeconds: Double
+    public var outcome: TestAttemptOutcome
+    /// The first failure's message, or why the attempt was cut.
+    public var message: String?
+    public var file: String?
+    public var line: Int?
+
+    public init(durationSeconds: Double, outcome: TestAttemptOutcome, message: String? = nil, file: String? = nil, line: Int? = nil) {
+        self.durationSeconds = durationSeconds
+        self.outcome = outcome
+        self.message = message
+        self.file = file
+        self.line = line
+    }
+}
+
+/// One expected test: its final status, every attempt, and the failing attempt's output.
+public struct TestCaseResult: Codable, Sendable, Equatable {
+    /// As the framework names it: `Module.Class/testMethod`, `Module.Suite/test()`.
+    public var id: String
+    public var status: TestCaseStatus
+    public var attempts: [TestAttempt]
+    /// Output of the first failing attempt, kept even when a retry passed.
+    public var excerpt: [String]
+
+    public init(id: String, status: TestCaseStatus, attempts: [TestAttempt], excerpt: [String] = []) {
+        self.id = id
+        self.status = status
+        self.attempts = attempts
+        self.excerpt = excerpt
+    }
+
+    /// The first attempt that did not pass or skip: the one reports show.
+    public var firstFailure: TestAttempt? {
+        attempts.first { $0.outcome != .passed && $0.outcome != .skipped }
+    }
+}
+
+/// What the test item ran as a whole: the expected list, what ran first and why, and the quarantine.
+public struct TestRunRecord: Codable, Sendable, Equatable {
+    /// SHA-256 of the expected list, one test id per line, each line ending in a newline.
+    public var listSHA256: String
+    public var expected: Int
+    /// Tests per status, keyed by the status's raw value; statuses no test has are left out.
+    public var counts: [String: Int]
+    /// Tests that ran before the rest because the change touched their targets (empty when all ran together).
+    public var ranFirst: [String]
+    /// Why those tests ran first, or why nothing did ("Package.swift changed …", "no file changed …").
+    public var ranFirstReason: String?
+    /// Every quarantine entry of the policy, with whether it applied.
+    public var quarantine: [QuarantineRecord]
+    /// Problems that belong to no single test (a crash no test reproduced alone).
+    public var problems: [String]
+
+    public init(
+        listSHA256: String, expected: Int, counts: [String: Int], ranFirst: [String] = [], ranFirstReason: String? = nil,
+        quarantine: [QuarantineRecord] = [], problems: [String] = []
+    ) {
+        self.listSHA256 = listSHA256
+        self.expected = expected
+        self.counts = counts
+        self.ranFirst = ranFirst
+        self.ranFirstReason = ranFirstReason
+        self.quarantine = quarantine
+        self.problems = problems
+    }
+}
+
+/// A quarantine entry as the verdict lists it.
+public struct QuarantineRecord: Codable, Sendable, Equatable {
+    public var test: String
+    public var owner: String
+    public var reason: String
+    /// `YYYY-MM-DD`; the entry applies up to and including this day (UTC).
+    public var expires: String
+    public var expired: Bool
+    /// The test's status before quarantine was applied; nil when the test is not in the expected list.
+    public var observedStatus: TestCaseStatus?
+
+    public init(test: String, owner: String, reason: String, expires: String, expired: Bool, observedStatus: TestCaseStatus?) {
+        self.test = test
+        self.owner = owner
+        self.reason = reason
+        self.expires = expires
+        self.expired = expired
+        self.observedStatus = observedStatus
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import GateTestSupport
+import Testing
+@testable import Probes
+import TestOrchestration
+import Verdict
+
+/// The `test` probe on the shared fixture's `Orchestrated…` tests, which pass, fail, flake, hang and crash on request.
+extension SwiftPackageProbeTests {
+    private func orchestrated(
+        hang: Bool = false, crash: Bool = false, flakyMarkers: Bool = false, settings: TestSettings
+    ) throws -> ProbeContext {
+        var context = context()
+        if hang { context.environment["ORCH_HANG"] = "1" }
+        if crash { context.environment["ORCH_CRASH"] = "1" }
+        if flakyMarkers {
+            let folder = Self.fixture.path("markers-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            context.environment["ORCH_MARKER_DIR"] = folder
+        }
+        context.testSettings = settings
+        return context
+    }
+
+    private func statuses(_ outcome: ProbeOutcome) -> [String: TestCaseStatus] {
+        Dictionary(uniqueKeysWithValues: (outcome.evidence.testCases ?? []).map { ($0.id, $0.status) })
+    }
+
+    @Test func everyMisbehavingTestGetsItsOwnStatusInBothFrameworks() async throws {
+        let context = try orchestrated(hang: true, crash: true, settings: TestSettings(caseTimeout: .seconds(3), retries: 1))
+        let outcome = await TestProbe(arguments: ["--filter", "Orchestrated"]).run(in: context, logName: "30-test")
+        #expect(outcome.status == .failed)
+        #expect(statuses(outcome) == [
+            "CalcTests.Orchestrated/steady()": .passed, "CalcTests.Orchestrated/alwaysWrong()": .failed,
+            "CalcTests.Orchestrated/flakyOnce()": .passed, "CalcTests.Orchestrated/hangs()": .timedOut,
+            "CalcTests.Orchestrated/crashes()": .crashed, "CalcTests.Orchestrated/zAfterCrash()": .passed,
+            "CalcTests.OrchestratedXC/testSteady": .passed, "CalcTests.OrchestratedXC/testAlwaysWrong": .failed,
+            "CalcTests.OrchestratedXC/testFlakyOnce": .passed, "CalcTests.OrchestratedXC/testHangs": .timedOut,
+            "CalcTests.OrchestratedXC/testCrashes": .crashed, "CalcTests.OrchestratedXC/testZAfterCrash": .passed,
+        ])
+        let cases = try #require(outcome.evidence.testCases)
+        // One retry: two attempts for the test that always fails.
+        for test in cases where test.id.contains("lwaysWrong") { #expect(test.attempts.map(\.outcome) == [.failed, .failed]) }
+        for test in cases where test.status == .timedOut {
+            #expect(test.attempts.map(\.outcome) == [.timedOut])
+            #expect(test.attempts[0].durationSeconds >= 3 && test.attempts[0].durationSeconds < 10)
+        }
+        for test in cases where test.status == .crashed {
+            #expect(test.attempts.count == 1)
+            #expect(test.excerpt.contains { $0.contains("crashing on purpose") })
+            #expect(test.attempts[0].message?.hasSuffix("Fatal error: crashing on purpose") == true)
+        }
+        let record = try #require(outcome.evidence.testRun)
+        #expect(record.expected == 12)
+        #expect(record.counts == ["passed": 6, "failed": 2, "timedOut": 2, "crashed": 2])
+        #expect(record.listSHA256.count == 64)
+        #expect(outcome.summary.hasPrefix("6 passed, 2 failed, 2 timed out, 2 crashed"))
+    }
+
+    @Test func flakyTestsPassOnlyWhenTheChecklistAllowsThem() async throws {
+        let filter = ["--filter", "Orchestrated.*(steady|Steady|flakyOnce|FlakyOnce)"]
+        let allowed = await TestProbe(arguments: filter).run(
+            in: try orchestrated(flakyMarkers: true, settings: TestSettings(retries: 1, allowFlaky: true)), logName: "31-test")
+        #expect(allowed.status == .passed, "\(allowed.summary)")
+        #expect(allowed.evidence.testRun?.counts == ["passed": 2, "flaky": 2])
+        let failing = await TestProbe(arguments: filter).run(
+            in: try orchestrated(flakyMarkers: true, settings: TestSettings(retries: 1)), logName: "31-test")
+        #expect(failing.status == .failed)
+        #expect(failing.summary.contains("flaky=fail"))
+        for test in failing.evidence.testCases ?? [] where test.id.contains("lakyOnce") {
+            #expect(test.attempts.map(\.outcome) == [.failed, .passed])
+            #expect(test.firstFailure?.message?.contains("first run fails") == true)
+        }
+    }
+
+    @Test func aQuarantinedFailureDoesNotFailTheItemUntilItExpires() async throws {
+        defer { try? FileManager.default.removeItem(atPath: Self.fixture.path(TestProbe.quarantineRelativePath)) }
+        let filter = ["--filter", "Orchestrated.*(lwaysWrong|teady)"]
+        func quarantine(until date: String) throws {
+            try Self.fixture.write(TestProbe.quarantineRelativePath, """
+                # Quarantine
+
+                | Test | Owner | Expires | Reason |
+                |------|-------|---------|--------|
+                | `CalcTests.Orchestrated/alwaysWrong()` | @sam | \(date) | fixture |
+                | `CalcTests.OrchestratedXC/testAlwaysWrong` | @sam | \(date) | fixture |
+                """)
+        }
+        try quarantine(until: "2999-12-31")
+        let quarantined = await TestProbe(arguments: filter).run(in: try orchestrated(settings: TestSettings()), logName: "32-test")
+        #expect(quarantined.status == .passed, "\(quarantined.summary)")
+        #expect(quarantined.evidence.testRun?.counts == ["passed": 2, "quarantined": 2])
+        #expect(quarantined.evidence.testRun?.quarantine.map(\.observedStatus) == [.failed, .failed])
+
+        try quarantine(until: "2000-01-01")
+        let expired = await TestProbe(arguments: filter).run(in: try orchestrated(settings: TestSettings()), logName: "32-test")
+        #expect(expired.status == .failed)
+        #expect(expired.evidence.testRun?.quarantine.map(\.expired) == [true, true])
+    }
+
+    @Test func aMalformedQuarantineListIsAnErrorNamingItsLine() async throws {
+        defer { try? FileManager.default.removeItem(atPath: Self.fixture.path(TestProbe.quarantineRelativePath)) }
+        try Self.fixture.write(TestProbe.quarantineRelativePath, "| Test | Owner | Expires | Reason |\n|-|-|-|-|\n| `X/y` | me | someday | r |\n")
+        let outcome = await TestProbe(arguments: ["--filter", "Orchestrated.*steady"]).run(in: try orchestrated(settings: TestSettings()), logName: "33-test")
+        #expect(outcome.status == .error)
+        #expect(outcome.summary.hasPrefix("gate/quarantine.md:3:"))
+    }
+}
