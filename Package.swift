@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "TestOrchestration", dependencies: ["Checklist", "Verdict"], swiftSettings: strict),
         .target(name: "Probes", dependencies: ["CFAAnalysis", "Checklist", "Git", "TestOrchestration", "Verdict"], swiftSettings: strict + toolchainSyntax),
         .target(
-            name: "GateEngine", dependencies: ["CFAAnalysis", "Checklist", "Git", "Probes", "Verdict"],
+            name: "GateEngine", dependencies: ["CFAAnalysis", "Checklist", "Git", "Probes", "TestOrchestration", "Verdict"],
             swiftSettings: strict + toolchainSyntax),
         .target(
             name: "Reporters", dependencies: ["CFAAnalysis", "Checklist", "Verdict"], swiftSettings: strict + toolchainSyntax),

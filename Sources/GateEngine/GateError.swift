@@ -14,6 +14,8 @@ public enum GateError: Error, Equatable, CustomStringConvertible {
     case noPackage(path: String)
     case key(KeyError)
     case keyInsideWorkTree(path: String)
+    /// A policy file named on the command line that cannot be read.
+    case policyFileUnreadable(path: String)
     case verdictWrite(VerdictFileError)
     case logs(path: String, reason: String)
     case interrupted
@@ -32,6 +34,7 @@ public enum GateError: Error, Equatable, CustomStringConvertible {
         case .key(let error): "\(error)"
         case .keyInsideWorkTree(let path):
             "\(path): the signing key is inside the repository's working tree, where every probe can read it — keep it outside the clone (e.g. in $RUNNER_TEMP), or pass the PEM text in \(KeyProtection.signingKeyVariable)"
+        case .policyFileUnreadable(let path): "\(path): cannot read this policy file — check the path"
         case .verdictWrite(let error): "\(error)"
         case .logs(let path, let reason): "\(path): cannot keep the probe logs: \(reason)"
         case .interrupted: "interrupted: the probes were stopped and no verdict was written"
@@ -43,7 +46,7 @@ public enum GateError: Error, Equatable, CustomStringConvertible {
     public var exitCode: Int32 {
         switch self {
         case .repository, .checklist, .checklistUnreadable, .unknownRule, .analysisConfiguration, .baseline, .noPackage, .key,
-             .keyInsideWorkTree: 2
+             .keyInsideWorkTree, .policyFileUnreadable: 2
         case .verdictWrite, .logs: 3
         case .interrupted: 130
         }

@@ -110,6 +110,7 @@ public enum Gate {
                 test: options.testTimeout ?? checklist.options.testTimeout ?? ProbeTimeouts().test,
                 command: options.commandTimeout ?? checklist.options.commandTimeout ?? ProbeTimeouts().command))
         context.testSettings = TestSettings(checklist.options)
+        context.testSettings.quarantine = setup.loaded.policy.file(.quarantine).flatMap { file in file.text.map { (file.path, $0) } }
 
         let startedAt = Date()
         async let toolchain = SwiftToolchain.version(in: context)

@@ -139,6 +139,7 @@ public enum VerdictCheck {
                         } ?? PolicyReader.configurationFile(at: location, repository: repository, packagePath: packagePath)
                         expected = try PolicyReader.baselineFile(
                             at: location, repository: repository, packagePath: packagePath, configuration: configuration)
+                    case .quarantine: expected = try PolicyReader.quarantineFile(at: location, repository: repository)
                     }
                 } else {
                     expected = nil

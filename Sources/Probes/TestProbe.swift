@@ -59,7 +59,7 @@ public struct TestProbe: Sendable {
         evidence.diagnostics = []
 
         let quarantine: Quarantine
-        switch Self.loadQuarantine(repositoryRoot: context.repositoryRoot) {
+        switch Self.loadQuarantine(context.testSettings.quarantine) {
         case .success(let loaded): quarantine = loaded
         case .failure(let error): return .error(error.description, evidence: evidence)
         }
@@ -143,11 +143,11 @@ public struct TestProbe: Sendable {
         return tests.filter { (include.isEmpty || matches(include, $0)) && !matches(exclude, $0) }
     }
 
-    static func loadQuarantine(repositoryRoot: String) -> Result<Quarantine, Quarantine.ParseError> {
-        let path = "\(repositoryRoot)/\(quarantineRelativePath)"
-        guard let data = FileManager.default.contents(atPath: path) else { return .success(Quarantine()) }
+    /// The policy's quarantine list, parsed; an empty one when the policy has none.
+    static func loadQuarantine(_ file: (path: String, text: String)?) -> Result<Quarantine, Quarantine.ParseError> {
+        guard let file else { return .success(Quarantine()) }
         return Result { () throws(Quarantine.ParseError) in
-            try Quarantine.parse(String(decoding: data, as: UTF8.self), path: quarantineRelativePath)
+            try Quarantine.parse(file.text, path: file.path)
         }
     }
 

@@ -9,6 +9,9 @@ public struct TestSettings: Sendable, Equatable {
     public var allowFlaky: Bool
     /// Test processes at once; the machine's cores.
     public var workers: Int
+    /// The quarantine list's text and its repository-relative path, from the policy (never the change's own
+    /// working tree); nil when the policy has none.
+    public var quarantine: (path: String, text: String)?
 
     public init(
         caseTimeout: Duration = OrchestrationPolicy.defaultCaseTimeout, retries: Int = 0, allowFlaky: Bool = false,
@@ -22,6 +25,11 @@ public struct TestSettings: Sendable, Equatable {
 }
 
 extension TestSettings {
+    public static func == (lhs: TestSettings, rhs: TestSettings) -> Bool {
+        (lhs.caseTimeout, lhs.retries, lhs.allowFlaky, lhs.workers) == (rhs.caseTimeout, rhs.retries, rhs.allowFlaky, rhs.workers)
+            && lhs.quarantine?.path == rhs.quarantine?.path && lhs.quarantine?.text == rhs.quarantine?.text
+    }
+
     /// The checklist's `test-case-timeout`, `test-retries` and `flaky` options over the defaults.
     public init(_ options: ChecklistOptions) {
         let defaults = TestSettings()

@@ -91,4 +91,27 @@ struct PolicyReaderTests {
         #expect(PolicyComparison.checklistChanges(old, builtIn).map(\.summary)
             == ["gate/cfa-change-gate.md is deleted; the checklist built into cfa-gate would apply"])
     }
+
+    /// The test quarantine is policy: read from the revision, and what the change would add is shown, not obeyed.
+    @Test func theQuarantineComesFromTheRevisionAndTheChangesAdditionsAreListed() throws {
+        let row = { (test: String, date: String) in "| `\(test)` | @sam | \(date) | flaky on CI |\n" }
+        let header = "| Test | Owner | Expires | Reason |\n|---|---|---|---|\n"
+        let fixture = try GitFixture()
+        try fixture.makeRepository(committing: ["gate/quarantine.md": header + row("A/old()", "2999-01-01")])
+        try fixture.write("gate/quarantine.md", header + row("A/old()", "2999-01-01") + row("A/mine()", "2999-01-01"))
+        try fixture.git("commit", "-qam", "the change quarantines its own failing test")
+        let repository = try GitRepository.discover(startingAt: fixture.root)
+
+        let trusted = try PolicyReader.read(at: try location(fixture, "HEAD~1"), repository: repository, packagePath: nil)
+        let quarantine = try #require(trusted.policy.file(.quarantine))
+        #expect(quarantine.path == "gate/quarantine.md")
+        #expect(quarantine.text?.contains("A/mine()") == false)
+
+        let own = PolicyLocation(source: .change, commit: try fixture.git("rev-parse", "HEAD"), description: "the change")
+        let proposed = try PolicyReader.files(at: own, repository: repository, packagePath: ".")
+        let changes = PolicyComparison.changes(from: trusted.policy, to: proposed)
+        #expect(changes.map(\.kind) == [.quarantineEntryAdded])
+        #expect(changes.first?.summary == "quarantines A/mine() until 2999-01-01 (owner @sam): flaky on CI")
+        #expect(changes.first?.line == 4)
+    }
 }

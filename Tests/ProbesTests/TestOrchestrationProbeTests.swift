@@ -73,11 +73,12 @@ extension SwiftPackageProbeTests {
         }
     }
 
+    /// The quarantine comes from the policy (the probe never reads the change's own `gate/quarantine.md`).
     @Test func aQuarantinedFailureDoesNotFailTheItemUntilItExpires() async throws {
-        defer { try? FileManager.default.removeItem(atPath: Self.fixture.path(TestProbe.quarantineRelativePath)) }
         let filter = ["--filter", "Orchestrated.*(lwaysWrong|teady)"]
-        func quarantine(until date: String) throws {
-            try Self.fixture.write(TestProbe.quarantineRelativePath, """
+        func settings(quarantinedUntil date: String) -> TestSettings {
+            var settings = TestSettings()
+            settings.quarantine = (TestProbe.quarantineRelativePath, """
                 # Quarantine
 
                 | Test | Owner | Expires | Reason |
@@ -85,23 +86,24 @@ extension SwiftPackageProbeTests {
                 | `CalcTests.Orchestrated/alwaysWrong()` | @sam | \(date) | fixture |
                 | `CalcTests.OrchestratedXC/testAlwaysWrong` | @sam | \(date) | fixture |
                 """)
+            return settings
         }
-        try quarantine(until: "2999-12-31")
-        let quarantined = await TestProbe(arguments: filter).run(in: try orchestrated(settings: TestSettings()), logName: "32-test")
+        let quarantined = await TestProbe(arguments: filter).run(
+            in: try orchestrated(settings: settings(quarantinedUntil: "2999-12-31")), logName: "32-test")
         #expect(quarantined.status == .passed, "\(quarantined.summary)")
         #expect(quarantined.evidence.testRun?.counts == ["passed": 2, "quarantined": 2])
         #expect(quarantined.evidence.testRun?.quarantine.map(\.observedStatus) == [.failed, .failed])
 
-        try quarantine(until: "2000-01-01")
-        let expired = await TestProbe(arguments: filter).run(in: try orchestrated(settings: TestSettings()), logName: "32-test")
+        let expired = await TestProbe(arguments: filter).run(
+            in: try orchestrated(settings: settings(quarantinedUntil: "2000-01-01")), logName: "32-test")
         #expect(expired.status == .failed)
         #expect(expired.evidence.testRun?.quarantine.map(\.expired) == [true, true])
     }
 
     @Test func aMalformedQuarantineListIsAnErrorNamingItsLine() async throws {
-        defer { try? FileManager.default.removeItem(atPath: Self.fixture.path(TestProbe.quarantineRelativePath)) }
-        try Self.fixture.write(TestProbe.quarantineRelativePath, "| Test | Owner | Expires | Reason |\n|-|-|-|-|\n| `X/y` | me | someday | r |\n")
-        let outcome = await TestProbe(arguments: ["--filter", "Orchestrated.*steady"]).run(in: try orchestrated(settings: TestSettings()), logName: "33-test")
+        var settings = TestSettings()
+        settings.quarantine = (TestProbe.quarantineRelativePath, "| Test | Owner | Expires | Reason |\n|-|-|-|-|\n| `X/y` | me | someday | r |\n")
+        let outcome = await TestProbe(arguments: ["--filter", "Orchestrated.*steady"]).run(in: try orchestrated(settings: settings), logName: "33-test")
         #expect(outcome.status == .error)
         #expect(outcome.summary.hasPrefix("gate/quarantine.md:3:"))
     }

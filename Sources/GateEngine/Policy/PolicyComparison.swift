@@ -2,6 +2,7 @@ import CFAAnalysis
 import Checklist
 import Foundation
 import Git
+import TestOrchestration
 import Verdict
 
 /// What the change's own policy files would change if merged: shown in the verdict, never obeyed.
@@ -19,6 +20,7 @@ enum PolicyComparison {
             case .checklist: described = checklistChanges(old, new)
             case .configuration: described = configurationChanges(old, new)
             case .baseline: described = baselineChanges(old, new)
+            case .quarantine: described = quarantineChanges(old, new)
             }
             changes += described.isEmpty
                 ? [PolicyChange(kind: .fileEdited, file: new.path, summary: "\(new.path) is edited; no item, rule or option it decides differs")]
@@ -123,6 +125,24 @@ enum PolicyComparison {
             return PolicyChange(
                 kind: .baselineEntryAdded, file: new.path,
                 summary: "baseline accepts \(print.rule) in \(print.file)\(times): \(print.message)")
+        }
+    }
+
+    /// Every test the change's quarantine would excuse that the trusted one does not, or would excuse for longer.
+    static func quarantineChanges(_ old: PolicyFile, _ new: PolicyFile) -> [PolicyChange] {
+        guard let newText = new.text else { return [] }
+        let trusted = old.text.flatMap { try? Quarantine.parse($0, path: old.path) } ?? Quarantine()
+        let proposed: Quarantine
+        do {
+            proposed = try Quarantine.parse(newText, path: new.path)
+        } catch {
+            return [PolicyChange(kind: .unreadable, file: new.path, summary: "\(new.path) as changed does not read: \(error)")]
+        }
+        let before = Dictionary(trusted.entries.map { ($0.test, $0.expires) }, uniquingKeysWith: max)
+        return proposed.entries.filter { entry in before[entry.test].map { $0 < entry.expires } ?? true }.map { entry in
+            PolicyChange(
+                kind: .quarantineEntryAdded, file: new.path, line: entry.line,
+                summary: "quarantines \(entry.test) until \(entry.expires) (owner \(entry.owner)): \(entry.reason)")
         }
     }
 

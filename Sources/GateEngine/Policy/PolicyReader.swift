@@ -55,6 +55,7 @@ public enum PolicyReader {
             files.append(try configurationFile(at: location, repository: repository, packagePath: package))
         }
         files.append(try baselineFile(at: location, repository: repository, packagePath: package, configuration: files[1]))
+        files.append(try quarantineFile(at: location, repository: repository))
 
         let source = files.allSatisfy { $0.source == .file } ? PolicySource.file : location.source
         let policy = Policy(source: source, revision: location.commit, description: location.description, files: files)
@@ -71,6 +72,7 @@ public enum PolicyReader {
         if let baseline = try? baselineFile(at: location, repository: repository, packagePath: packagePath, configuration: files[1]) {
             files.append(baseline)
         }
+        files.append(try quarantineFile(at: location, repository: repository))
         return Policy(source: location.source, revision: location.commit, description: location.description, files: files)
     }
 
@@ -111,6 +113,13 @@ public enum PolicyReader {
         return PolicyFile(role: .baseline, path: place.path, source: location.source, data: nil)
     }
 
+    /// `gate/quarantine.md` at the revision, beside the checklist; a file-less entry when there is none.
+    static func quarantineFile(at location: PolicyLocation, repository: GitRepository) throws(GateError) -> PolicyFile {
+        let path = TestProbe.quarantineRelativePath
+        return try committed(.quarantine, candidates: [path], at: location, repository: repository)
+            ?? PolicyFile(role: .quarantine, path: path, source: location.source, data: nil)
+    }
+
     /// The first of `candidates` the revision holds, from git objects; nil when it holds none (or there is no revision).
     static func committed(
         _ role: PolicyFileRole, candidates: [String], at location: PolicyLocation, repository: GitRepository
@@ -138,6 +147,7 @@ public enum PolicyReader {
             case .checklist: throw .checklistUnreadable(path: path)
             case .configuration: throw .analysisConfiguration(.unreadable(path: path))
             case .baseline: throw .baseline(.unreadable(path: path))
+            case .quarantine: throw .policyFileUnreadable(path: path)
             }
         }
         return PolicyFile(role: role, path: RepositoryPath.relative(absolute, to: repositoryRoot), source: .file, data: data)

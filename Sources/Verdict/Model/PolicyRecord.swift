@@ -40,6 +40,8 @@ public enum PolicyFileRole: String, Codable, Sendable, Equatable, CaseIterable {
     case configuration
     /// The findings baseline (`.cfa-gate-baseline.json`): known findings that do not fail an item.
     case baseline
+    /// The test quarantine (`gate/quarantine.md`): tests that run but do not fail the item until their expiry.
+    case quarantine
 }
 
 public struct PolicyFileRecord: Codable, Sendable, Equatable {
@@ -75,6 +77,8 @@ public struct PolicyChange: Codable, Sendable, Equatable {
         case suppressionAdded
         /// A finding the change's baseline would accept that the trusted baseline does not.
         case baselineEntryAdded
+        /// A test the change's quarantine would excuse that the trusted quarantine does not (or not as long).
+        case quarantineEntryAdded
     }
 
     public var kind: Kind
