@@ -7,8 +7,8 @@ public struct FeatureNoSwiftUIRule: Rule {
         id: id, item: 13,
         summary: "Feature, AppModel and repository files import no UI framework",
         help: """
-            Reported at the `import` when a file that declares (or extends) a Feature, the AppModel, a repository protocol \
-            or a repository implementation imports SwiftUI (error) or UIKit/AppKit (reported as a warning; a configured \
+            Reported at the `import` when a file that declares a Feature, the AppModel, a repository protocol or a \
+            repository implementation (or extends one outside the View layer) imports SwiftUI (error) or UIKit/AppKit (reported as a warning; a configured \
             severity for this rule applies to both). Remove the import — `Foundation` and `Observation` are all a Feature \
             needs — and move colours, images and formatting into the ViewModel or View.
             """)
@@ -21,7 +21,10 @@ public struct FeatureNoSwiftUIRule: Rule {
     public func check(_ index: CodebaseIndex) -> [Finding] {
         var ownersByFile: [String: [String]] = [:]
         for entry in index.allEntries where Self.isModelLayer(entry, index) {
-            for part in entry.parts where !part.facts.isPreviewOnly && !index.isTestFile(part.file) {
+            // An extension is judged by the layer of its file: one adding SwiftUI to a model type from the View
+            // layer is View code.
+            for part in entry.parts where !part.facts.isPreviewOnly && !index.isTestFile(part.file)
+                && !(part.facts.kind == .extension && index.isViewLayerFile(part.file)) {
                 if !(ownersByFile[part.file]?.contains(entry.name) ?? false) { ownersByFile[part.file, default: []].append(entry.name) }
             }
         }
@@ -48,7 +51,7 @@ public struct FeatureNoSwiftUIRule: Rule {
     private static func isModelLayer(_ entry: CodebaseIndex.Entry, _ index: CodebaseIndex) -> Bool {
         switch entry.role {
         case .appModel, .repositoryProtocol, .repositoryImplementation: return true
-        case .feature: return FeatureByConvention.isFeature(entry, in: index) || RepositoryByConvention.isRepository(entry, in: index)
+        case .feature: return true
         default: return false
         }
     }
