@@ -20,12 +20,15 @@ public struct ViewModelInitDefaultRule: Rule {
     private struct Dependencies {
         let features: Set<String>
         let repositories: Set<String>
+        /// Protocols standing in for a Feature (`any HabitsFeatureAPI`).
+        let featureProtocols: Set<String>
         /// Feature type → the AppModel property holding it, for the suggested default.
         let appModelProperties: [String: String]
 
         init(_ index: CodebaseIndex) {
             features = index.featureNames
             repositories = index.repositoryNames
+            featureProtocols = NoFeatureProtocolRule.featureProtocolNames(index)
             var properties: [String: String] = [:]
             for property in index.appModel?.storedProperties ?? [] {
                 if let type = TypeText.singleName(property.typeText), properties[type] == nil { properties[type] = property.name }
@@ -68,7 +71,10 @@ public struct ViewModelInitDefaultRule: Rule {
         if TypeText.names(in: parameter.typeText).contains("AppModel") {
             return "takes the whole AppModel (\(described)); take only the Features it needs, each defaulted to `AppModel.shared.<x>Feature`"
         }
-        guard let feature = TypeText.singleName(parameter.typeText), dependencies.features.contains(feature) else {
+        // `any XFeature` is CFA-NO-FEATURE-PROTOCOL's finding (one defect, one finding); its default is still this rule's.
+        guard let feature = TypeText.singleName(parameter.typeText),
+            dependencies.features.contains(feature) || dependencies.featureProtocols.contains(feature)
+        else {
             if dependencies.repositories.contains(TypeText.singleName(parameter.typeText) ?? "") {
                 return "takes \(described), which is a repository; a ViewModel depends only on Features — reach storage through the Feature that owns it"
             }

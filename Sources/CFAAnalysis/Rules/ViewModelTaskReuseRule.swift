@@ -6,7 +6,7 @@ public struct ViewModelTaskReuseRule: Rule {
     public let descriptor = RuleDescriptor(
         id: id, item: 22,
         summary: "A ViewModel stores the Tasks it creates and reuses or cancels a running one",
-        help: "Reported: `Task { … }` or `Task.detached { … }` in a ViewModel whose handle is not stored in a property (directly or through a local, `let task = Task { … }; saveTask = task`), or stored by a method that does not first check the property (`if let saveTask { return saveTask }`, `guard saveTask == nil`, `saveTask?.cancel()`). Tasks started in `init` or a property initialiser only need storing. Fix: `if let saveTask { return saveTask }; let task = Task { …; saveTask = nil }; saveTask = task; return task`.")
+        help: "Reported: `Task { … }` or `Task.detached { … }` in a ViewModel whose handle is not stored in a property (directly or through a local, `let task = Task { … }; saveTask = task`), or stored by a method that does not first check the property (`if let saveTask { return saveTask }`, `guard saveTask == nil`, `saveTask?.cancel()`, directly or in a helper of the ViewModel it calls first) or refuse to run while a stored in-flight flag it raises before the Task is set (`guard !isSaving else { return }; isSaving = true`). Tasks started in `init` or a property initialiser only need storing. Fix: `if let saveTask { return saveTask }; let task = Task { …; saveTask = nil }; saveTask = task; return task`.")
 
     public init() {}
 
@@ -44,7 +44,11 @@ public struct ViewModelTaskReuseRule: Rule {
         }
         // Created once per instance: nothing earlier can be running.
         if call.member == nil || call.member == "init" || storedProperties.contains(method) { return nil }
-        if Self.checksBefore(call, property: property, in: scope) { return nil }
+        if Self.checksBefore(call, property: property, in: scope) || Self.guardsWithInFlightFlag(call, in: scope, storedProperties: storedProperties)
+            || Self.callsGuardingHelper(call, property: property, in: scope)
+        {
+            return nil
+        }
         return "\(viewModel).\(method) stores its Task in `\(property)` without checking for a running one; "
             + "first reuse it (`if let \(property) { return \(property) }`) or cancel it (`\(property)?.cancel()`)"
     }
@@ -79,6 +83,31 @@ public struct ViewModelTaskReuseRule: Rule {
                 && other.shape.base.flatMap(leadingName) == property
         }
         return conditions || cancels
+    }
+
+    /// `guard !isSaving else { return }` then `isSaving = true` before the Task: a stored in-flight flag, set
+    /// on the main actor before the Task starts, refuses a second run as surely as checking the handle.
+    static func guardsWithInFlightFlag(_ call: CallFact, in scope: ScopeFacts, storedProperties: Set<String>) -> Bool {
+        let raised = Set(scope.assignments.filter { assignment in
+            assignment.member == call.member && assignment.location < call.location && assignment.value == "true"
+        }.compactMap { leadingName($0.target) }.filter(storedProperties.contains))
+        return scope.conditions.contains { condition in
+            condition.member == call.member && condition.location < call.location
+                && TypeText.names(in: condition.text).contains(where: raised.contains)
+        }
+    }
+
+    /// `stopRepeating()` before `repeatTask = Task { … }`, where the ViewModel's own `stopRepeating()` cancels or
+    /// checks `repeatTask`: the check lives one call away.
+    static func callsGuardingHelper(_ call: CallFact, property: String, in scope: ScopeFacts) -> Bool {
+        let helpers = Set(scope.calls.filter { other in
+            other.member == call.member && other.location < call.location && (other.shape.base == nil || other.shape.base == "self")
+                && other.shape.name != call.member
+        }.map(\.shape.name))
+        return helpers.contains { helper in
+            scope.conditions.contains { $0.member == helper && TypeText.names(in: $0.text).contains(property) }
+                || scope.calls.contains { $0.member == helper && $0.shape.name == "cancel" && $0.shape.base.flatMap(leadingName) == property }
+        }
     }
 
     /// `loadTask?` → `loadTask`; `tasks[id]` → `tasks`; `task` → `task`.
