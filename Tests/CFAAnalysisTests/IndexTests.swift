@@ -25,4 +25,12 @@ struct IndexTests {
         let result = Analysis.result(CompliantApp.files)
         #expect(result.findings == [])
     }
+    @Test func aStructAppModelIsNamedWhereItIsDeclared() throws {
+        var source = CompliantApp.files[CompliantApp.appModelPath]!
+        source = source.replacingOccurrences(of: "@MainActor @Observable\nfinal class AppModel", with: "@MainActor\nstruct AppModel")
+        let findings = Analysis.findings("CFA-ADOPTION", in: Analysis.app(replacing: [CompliantApp.appModelPath: source]))
+        let finding = try #require(findings.onlyFinding)
+        #expect(finding.file == CompliantApp.appModelPath)
+        #expect(finding.message.contains("AppModel is a struct, not a class"))
+    }
 }

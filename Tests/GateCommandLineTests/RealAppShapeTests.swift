@@ -88,4 +88,25 @@ struct RealAppShapeTests {
         #expect(reported("CFA-FEATURE-NO-SHARED", item: 12, file: featureFile, line: sharedLine), "\(lines)")
         #expect(reported("CFA-VIEWMODEL-METHOD-NAMES", item: 19, file: "\(sources)/1 - View/Views/HabitList/HabitListViewModel.swift", line: tappedLine), "\(lines)")
     }
+    @Test func anAppInTheTemplatesLayoutAndATwoPackageRepositoryHaveNoFindings() throws {
+        for files in [TemplateLayoutApp.files, TwoPackageApp.files] {
+            let fixture = try GitFixture()
+            try write(files, into: fixture)
+            let result = try CFAGateBinary.run(["analyze", "--repo", fixture.root, "--format", "json"], in: fixture)
+            #expect(try findings(result).isEmpty, "\(result.standardOutput)")
+            #expect(result.status == 0)
+        }
+    }
+
+    @Test func theTemplatesLayoutStillReportsAViewNamingItsFeature() throws {
+        let fixture = try GitFixture()
+        var files = TemplateLayoutApp.files
+        files[TemplateLayoutApp.booksScreenPath] = files[TemplateLayoutApp.booksScreenPath]!
+            .replacingOccurrences(of: "Text(book.title)", with: "Text(AppModel.shared.booksFeature.books.first?.title ?? book.title)")
+        try write(files, into: fixture)
+        let result = try CFAGateBinary.run(["analyze", "--repo", fixture.root, "--format", "json"], in: fixture)
+        #expect(result.status == 1)
+        let rules = try findings(result).compactMap { $0["rule"] as? String }
+        #expect(rules == ["CFA-VIEW-NO-MODEL-ACCESS"])
+    }
 }

@@ -24,6 +24,8 @@ public struct CodebaseIndex: Sendable {
     /// By name; a name declared twice (in different scopes) keeps both.
     public private(set) var entries: [String: [Entry]] = [:]
     private var testFiles: Set<String> = []
+    /// Files that declare a view: View-layer files wherever they sit.
+    private var viewFiles: Set<String> = []
 
     public init(files: [FileFacts], configuration: AnalysisConfiguration) {
         self.files = files
@@ -89,6 +91,7 @@ public struct CodebaseIndex: Sendable {
                     extensions[Self.simpleName(type.name), default: []].append((type, file.path))
                 } else {
                     entries[type.name, default: []].append(Entry(declaration: type, file: file.path, extensions: [], role: .other))
+                    if type.kind != .protocol && type.inherits("View") { viewFiles.insert(file.path) }
                 }
             }
         }
@@ -108,6 +111,11 @@ public struct CodebaseIndex: Sendable {
 
     private mutating func assignRoles() {
         let appModelName = "AppModel"
+        // The types AppModel's instance properties hold: its Features, and whatever else item 14 reports.
+        let storedOnAppModel = Set(
+            (entries[appModelName] ?? []).filter { $0.declaration.kind == .class && !isTestFile($0.file) }
+                .flatMap(\.storedProperties).filter { !$0.isStatic }
+                .compactMap { TypeText.singleName($0.typeText ?? $0.initializer?.call?.name) })
         let repositoryProtocols = Set(
             entries.values.flatMap { $0 }.filter { entry in
                 entry.declaration.kind == .protocol && !isTestFile(entry.file)
@@ -117,12 +125,13 @@ public struct CodebaseIndex: Sendable {
         for name in entries.keys {
             for index in entries[name]!.indices {
                 let entry = entries[name]![index]
-                entries[name]![index].role = role(of: entry, appModelName: appModelName, repositoryProtocols: repositoryProtocols)
+                entries[name]![index].role = role(
+                    of: entry, appModelName: appModelName, repositoryProtocols: repositoryProtocols, storedOnAppModel: storedOnAppModel)
             }
         }
     }
 
-    private func role(of entry: Entry, appModelName: String, repositoryProtocols: Set<String>) -> Role {
+    private func role(of entry: Entry, appModelName: String, repositoryProtocols: Set<String>, storedOnAppModel: Set<String>) -> Role {
         let kind = entry.declaration.kind
         if kind == .extension { return .other }
         if isTestFile(entry.file) { return .test }
@@ -141,26 +150,49 @@ public struct CodebaseIndex: Sendable {
         }
         // Roles belong to top-level types; a nested `Inventory.ViewModel` is not a ViewModel.
         guard entry.declaration.enclosing.isEmpty else { return kind == .struct || kind == .enum ? .domain : .other }
-        if entry.name.hasSuffix("ViewModel") && entry.name != "ViewModel" { return .viewModel }
-        // A Feature matches a configured pattern or lives in a Features folder. Being stored on AppModel
-        // is not enough: a `ThemeManager` there is a presentation manager that item 14 reports, not a Feature.
-        if FeatureByConvention.isFeature(named: entry.name, declaredIn: entry.file, configuration) {
-            return .feature
-        }
-        if entry.inheritedTypes.contains(where: { repositoryProtocols.contains(TypeText.singleName($0) ?? "") })
+        // A ViewModel is a reference type; a `struct RowViewModel` is a value a view formats, like any domain value.
+        if entry.name.hasSuffix("ViewModel") && entry.name != "ViewModel" && (kind == .class || kind == .actor) { return .viewModel }
+        let isRepository = entry.inheritedTypes.contains(where: { repositoryProtocols.contains(TypeText.singleName($0) ?? "") })
             || entry.declaration.hasAttribute("ModelActor")
             || (FolderName.path(entry.file, containsAnyOf: configuration.folders.storage) && kind != .enum && kind != .struct)
-        {
-            return .repositoryImplementation
-        }
+        if isFeature(entry, isRepository: isRepository, storedOnAppModel: storedOnAppModel) { return .feature }
+        if isRepository { return .repositoryImplementation }
+        // Values a Feature owns (`Repo`, `AppColourTheme`), wherever they live, and the helper types beside them.
         return kind == .struct || kind == .enum || kind == .class || kind == .actor ? .domain : .other
+    }
+
+    /// A Feature is a reference type that owns product state: a class or actor named by a configured Feature
+    /// pattern (`*Feature`, `*Manager` under a Features folder), a class AppModel stores, or an `@Observable`
+    /// class in a Features folder. Living in a Features folder alone decides nothing: the domain structs and
+    /// enums, errors, worker actors and `@MainActor` helper classes (a ticker, a scheduler) kept beside a
+    /// Feature are not Features. A class AppModel stores that is declared in the View layer (`ThemeManager`) is
+    /// a presentation manager item 14 reports, and a stored repository is a repository.
+    private func isFeature(_ entry: Entry, isRepository: Bool, storedOnAppModel: Set<String>) -> Bool {
+        let kind = entry.declaration.kind
+        guard kind == .class || kind == .actor else { return false }
+        if FeatureByConvention.matchesPattern(entry.name, declaredIn: entry.file, configuration) { return true }
+        guard kind == .class, !isRepository else { return false }
+        if storedOnAppModel.contains(entry.name) { return !isViewLayerFile(entry.file) }
+        return FolderName.path(entry.file, containsAnyOf: configuration.folders.features) && Self.hasAttribute("Observable", entry.declaration)
+    }
+
+    /// `@MainActor` or a module-qualified `@_Concurrency.MainActor`, `@Observation.Observable`.
+    static func hasAttribute(_ name: String, _ type: TypeFacts) -> Bool {
+        type.attributes.contains { $0.name == name || $0.name.hasSuffix(".\(name)") }
+    }
+
+    /// Whether a file belongs to the View layer: it sits under a `View`/`Views`/screens folder (`1 - View/Theme/…`),
+    /// or it declares a view. Extensions are judged by this: one that adds SwiftUI colours to a domain enum
+    /// there is View code, not the enum's.
+    public func isViewLayerFile(_ path: String) -> Bool {
+        FolderName.path(path, containsAnyOf: ["View", "Views", "UI"] + configuration.folders.screens) || viewFiles.contains(path)
     }
 
     /// A view that declares a `viewModel`, or whose `XViewModel` exists, or that sits alone in its own file
     /// in a screens folder and takes no input. A component that only receives data is not a screen.
     private func isScreen(_ entry: Entry) -> Bool {
-        if entry.storedProperties.contains(where: { $0.name == "viewModel" }) { return true }
-        if let candidate = entries[Self.viewModelName(forView: entry.name)]?.first, candidate.declaration.kind == .class || candidate.declaration.kind == .struct,
+        if entry.storedProperties.contains(where: { $0.name == "viewModel" && !holdsValueType($0) }) { return true }
+        if let candidate = entries[Self.viewModelName(forView: entry.name)]?.first, candidate.declaration.kind == .class || candidate.declaration.kind == .actor,
             !isTestFile(candidate.file)
         {
             return true
@@ -168,6 +200,14 @@ public struct CodebaseIndex: Sendable {
         let inFolder = FolderName.path(entry.file, containsAnyOf: configuration.folders.screens)
         let ownFile = entry.file.hasSuffix("/\(entry.name).swift") || entry.file == "\(entry.name).swift"
         return inFolder && ownFile && Self.inputs(of: entry).isEmpty
+    }
+
+    /// A property whose declared type is one of the project's structs or enums: a value, not a ViewModel.
+    private func holdsValueType(_ property: PropertyFact) -> Bool {
+        guard let name = TypeText.singleName(property.typeText ?? property.initializer?.call?.name),
+            let kind = entries[name]?.first?.declaration.kind
+        else { return false }
+        return kind == .struct || kind == .enum
     }
 
     /// Stored properties a caller must supply, and initialiser parameters: what makes a view take input.

@@ -51,7 +51,7 @@ public struct AdoptionRule: Rule {
 extension AdoptionRule {
     static let reference = """
         Is this a CFA app at all? Without CFA's owners every other rule would pass vacuously. **Reported:** a
-        checked scope with no Swift files; no `AppModel` class; an AppModel without `static let shared = live()`
+        checked scope with no Swift files; no `AppModel` class (an `AppModel` struct or actor is named at its declaration); an AppModel without `static let shared = live()`
         or `static func live()`; no Feature; no screen paired with its ViewModel. Every `cfa` item fails with these
         findings. **Fix:** adopt CFA, or point `include` at the app's sources.
         """

@@ -103,15 +103,16 @@ extension AppModelShapeRule {
         repository, a cache, a ViewModel, a presentation manager such as `ThemeManager`, a logger, a `lazy var`, a \
         static constant — and a second Bool; a Feature stored as `var`, as an Optional, or a second time; a launch \
         Bool that is not `private var` (`var`, `private(set) var`, `private let`). The launch Bool is the Bool that \
-        `applicationDidFinishLaunching()` assigns (else the first `private var` Bool, else the first Bool); any other \
-        Bool is "a second Bool". A stored type is a Feature when it matches a Feature pattern (`*Feature`, `*Manager` \
-        under a Features folder) or is declared in a Features folder — not merely because AppModel stores it. **Not \
-        reported:** computed properties; stored properties in AppModel extensions in test files; static properties \
-        that build a second AppModel (`static let preview = AppModel(…)`), which CFA-APPMODEL-LIVE reports; a \
-        property typed with a Feature protocol (`any XFeatureAPI`), which CFA-NO-FEATURE-PROTOCOL reports. **Fix:** \
-        build repositories in `live()` and pass them to the Feature that owns them, keep presentation state in \
-        Views/ViewModels (or the environment), move caches into the owning Feature, and declare `let xFeature: \
-        XFeature` and `private var hasFinishedLaunching = false`.
+        `applicationDidFinishLaunching()` assigns (else the first `private var` Bool, else the first Bool); any \
+        other Bool is "a second Bool". A stored type is a Feature when it is a class or actor matching a Feature \
+        pattern (`*Feature`, `*Manager` under a Features folder), or a class declared outside the View layer; a \
+        presentation manager declared in the View layer is not, merely because AppModel stores it. **Not reported:** \
+        computed properties; stored properties in AppModel extensions in test files; static properties that build a \
+        second AppModel (`static let preview = AppModel(…)`), which CFA-APPMODEL-LIVE reports; a property typed with \
+        a Feature protocol (`any XFeatureAPI`), which CFA-NO-FEATURE-PROTOCOL reports. **Fix:** build repositories \
+        in `live()` and pass them to the Feature that owns them, keep presentation state in Views/ViewModels (or the \
+        environment), move caches into the owning Feature, and declare `let xFeature: XFeature` and `private var \
+        hasFinishedLaunching = false`.
         """
 
     static let examples: [RuleExample] = [

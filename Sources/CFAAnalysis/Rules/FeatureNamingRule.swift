@@ -80,9 +80,9 @@ public struct FeatureNamingRule: Rule {
 extension FeatureNamingRule {
     static let reference = """
         Wherever a Feature is held or handed in, its name says it is a Feature, so a reader sees at a glance which \
-        dependencies are Features. **Reported:** a property whose type is a Feature (from its annotation, or from the \
-        `XFeature(…)` call that initialises it) on `AppModel`, on a ViewModel or on a Feature, when its name neither \
-        ends in `Feature` nor is exactly `feature` (`let orders: OrdersFeature`, `private let store = \
+        dependencies are Features. **Reported:** a property whose type is a Feature (from its annotation, or from \
+        the `XFeature(…)` call that initialises it) on `AppModel`, on a ViewModel or on a Feature, when its name \
+        neither ends in `Feature` nor is exactly `feature` (`let orders: OrdersFeature`, `private let store = \
         OrdersFeature(…)`); an initialiser parameter of Feature type in those types whose label or parameter name \
         fails the same test (`init(orders ordersFeature: OrdersFeature)`, `init(ordersFeature store: \
         OrdersFeature)`), reported once per parameter at the parameter. The message proposes the name \
@@ -91,10 +91,12 @@ extension FeatureNamingRule {
         name only; type names themselves are not checked (older apps' `XManager` Features under a Features folder \
         keep their type name); Views holding a Feature (that is CFA-VIEW-INIT-CLEAN / CFA-VIEW-NO-MODEL-ACCESS); \
         parameters of plain methods; test files, `#Preview` code, and `#if DEBUG` members and extensions. A type \
-        counts as a Feature only by convention (its name matches the configured Feature pattern, or it is declared in \
-        a Features folder): a `ThemeManager` that AppModel wrongly stores is CFA-APPMODEL-SHAPE's finding, not a \
-        misnamed Feature. **Fix:** name it after the Feature: `let habitsFeature: HabitsFeature`, \
-        `init(habitsFeature: HabitsFeature = AppModel.shared.habitsFeature)`.
+        counts as a Feature by the index's one definition (a class or actor matching the configured Feature pattern, \
+        a class AppModel stores outside the View layer, or an `@Observable` class in a Features folder); the domain \
+        values kept beside a Feature (`Repo`, `[Repo]`, `AppColourTheme`) are not, and a `ThemeManager` declared in \
+        the View layer that AppModel wrongly stores is CFA-APPMODEL-SHAPE's finding, not a misnamed Feature. \
+        **Fix:** name it after the Feature: `let habitsFeature: HabitsFeature`, `init(habitsFeature: HabitsFeature = \
+        AppModel.shared.habitsFeature)`.
         """
 
     static let examples: [RuleExample] = [

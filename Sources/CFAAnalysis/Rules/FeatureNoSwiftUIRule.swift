@@ -7,8 +7,8 @@ public struct FeatureNoSwiftUIRule: Rule {
         id: id, item: 13,
         summary: "Feature, AppModel and repository files import no UI framework",
         help: """
-            Reported at the `import` when a file that declares (or extends) a Feature, the AppModel, a repository protocol \
-            or a repository implementation imports SwiftUI (error) or UIKit/AppKit (reported as a warning; a configured \
+            Reported at the `import` when a file that declares a Feature, the AppModel, a repository protocol or a \
+            repository implementation (or extends one outside the View layer) imports SwiftUI (error) or UIKit/AppKit (reported as a warning; a configured \
             severity for this rule applies to both). Remove the import — `Foundation` and `Observation` are all a Feature \
             needs — and move colours, images and formatting into the ViewModel or View.
             """,
@@ -22,7 +22,10 @@ public struct FeatureNoSwiftUIRule: Rule {
     public func check(_ index: CodebaseIndex) -> [Finding] {
         var ownersByFile: [String: [String]] = [:]
         for entry in index.allEntries where Self.isModelLayer(entry, index) {
-            for part in entry.parts where !part.facts.isPreviewOnly && !index.isTestFile(part.file) {
+            // An extension is judged by the layer of its file: one adding SwiftUI to a model type from the View
+            // layer is View code.
+            for part in entry.parts where !part.facts.isPreviewOnly && !index.isTestFile(part.file)
+                && !(part.facts.kind == .extension && index.isViewLayerFile(part.file)) {
                 if !(ownersByFile[part.file]?.contains(entry.name) ?? false) { ownersByFile[part.file, default: []].append(entry.name) }
             }
         }
@@ -49,7 +52,7 @@ public struct FeatureNoSwiftUIRule: Rule {
     private static func isModelLayer(_ entry: CodebaseIndex.Entry, _ index: CodebaseIndex) -> Bool {
         switch entry.role {
         case .appModel, .repositoryProtocol, .repositoryImplementation: return true
-        case .feature: return FeatureByConvention.isFeature(entry, in: index) || RepositoryByConvention.isRepository(entry, in: index)
+        case .feature: return true
         default: return false
         }
     }
@@ -65,13 +68,15 @@ extension FeatureNoSwiftUIRule {
         protocol or a repository implementation; single-declaration imports (`import struct SwiftUI.Color`) and \
         imports inside `#if canImport(SwiftUI)` count too. A severity configured for the rule in `.cfa-gate.json` \
         applies to all its findings, UIKit ones included. **Not reported:** Views, ViewModels, the `App` type, test \
-        files, and a file whose only model-layer code is a preview-only (`#if DEBUG`) extension. A Feature is a type \
-        matching a Feature pattern (`*Feature`, `*Manager` under a Features folder) or declared in a Features folder, \
-        so a presentation manager such as `ThemeManager` outside a Features folder may import SwiftUI even when it is \
-        (wrongly) stored on AppModel — that is CFA-APPMODEL-SHAPE's finding. A repository wrongly stored on AppModel \
-        is still checked as a repository. WatchKit and other UI frameworks are not in the list. **Fix:** remove the \
-        import (`Foundation` and `Observation` are all a Feature needs) and move colours, images and formatting into \
-        the ViewModel or View.
+        files, and a file whose only model-layer code is a preview-only (`#if DEBUG`) extension. Features are \
+        decided by the index (a class or actor matching a Feature pattern, a class AppModel stores outside the View \
+        layer, an `@Observable` class in a Features folder), so a presentation manager such as `ThemeManager` in the \
+        View layer may import SwiftUI even when it is (wrongly) stored on AppModel — that is CFA-APPMODEL-SHAPE's \
+        finding — and an extension in a View-layer file (`1 - View/Theme/AppColourTheme+Palette.swift` giving a \
+        domain enum its colours) is View code, judged by the layer of its file. A repository wrongly stored on \
+        AppModel is still checked as a repository. WatchKit and other UI frameworks are not in the list. **Fix:** \
+        remove the import (`Foundation` and `Observation` are all a Feature needs) and move colours, images and \
+        formatting into the ViewModel or View.
         """
 
     static let examples: [RuleExample] = [

@@ -62,13 +62,14 @@ extension IsolationRule {
         main-actor isolated and observed by construction. **Reported:** at the declaration (which starts at its \
         attributes), a Feature or ViewModel class missing `@MainActor`, `@Observable` or both (one finding naming \
         what is missing; an attribute written only on an extension does not count), and a Feature or ViewModel \
-        declared as an `actor`. Features are types matching a Feature pattern (`*Feature`, and `*Manager` such as \
-        `SyncManager` under a Features folder) or declared in a Features folder; ViewModels are types named \
-        `*ViewModel`, including ones behind `#if canImport(SwiftUI)` and several in one folder. Module-qualified \
-        `@_Concurrency.MainActor` / `@Observation.Observable` count. **Not reported:** a presentation manager such as \
-        `ThemeManager` outside a Features folder, even when stored on AppModel; structs and enums with these names \
-        (`struct RowViewModel`, `enum AppFeature`), which hold no observed state; preview-only (`#if DEBUG`) classes; \
-        test types. **Fix:** declare `@MainActor @Observable final class XFeature` / `XViewModel`.
+        declared as an `actor`. Features are classes and actors matching a Feature pattern (`*Feature`, and \
+        `*Manager` such as `SyncManager` under a Features folder), classes AppModel stores outside the View layer, \
+        and `@Observable` classes in a Features folder; ViewModels are classes named `*ViewModel`, including ones \
+        behind `#if canImport(SwiftUI)` and several in one folder. Module-qualified `@_Concurrency.MainActor` / \
+        `@Observation.Observable` count. **Not reported:** a presentation manager such as `ThemeManager` outside a \
+        Features folder, even when stored on AppModel; structs and enums with these names (`struct RowViewModel`, \
+        `enum AppFeature`), which hold no observed state; preview-only (`#if DEBUG`) classes; test types. **Fix:** \
+        declare `@MainActor @Observable final class XFeature` / `XViewModel`.
         """
 
     static let examples: [RuleExample] = [

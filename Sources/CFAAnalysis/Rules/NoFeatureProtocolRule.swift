@@ -58,6 +58,11 @@ public struct NoFeatureProtocolRule: Rule {
         featureProtocols(index)[name] != nil
     }
 
+    /// Every protocol standing in for a Feature, found once.
+    static func featureProtocolNames(_ index: CodebaseIndex) -> Set<String> {
+        Set(featureProtocols(index).keys)
+    }
+
     private static func featureProtocol(in typeText: String?, _ protocols: [String: String]) -> (String, String)? {
         guard let typeText else { return nil }
         return TypeText.names(in: typeText).lazy.compactMap { name in protocols[name].map { (name, $0) } }.first

@@ -29,14 +29,16 @@ extension TestFeatureFileRule {
         Every Feature has its named test file, `<Feature>Tests.swift`, in a Feature-tests folder. **Reported:** at \
         the Feature's declaration, when no test file with exactly that name sits below a folder matching \
         `folders.featureTests` (default `Feature Tests` or `AppModel Tests`, matched ignoring case, spaces and a \
-        numbering prefix). Features are the types of AppModel's stored properties and the types matching the \
-        configured Feature patterns (default `*Feature`, and `*Manager` under a Features folder). The message names \
-        the exact file to add, chosen as for ViewModel tests (the folder of the first configured name that exists — \
-        `Feature Tests` before `AppModel Tests` — else next to the ViewModel tests folder, else the test target, else \
-        `Tests/<Module>Tests/Feature Tests/`), or the misplaced file to move. **Not reported:** presentation managers \
-        such as `ThemeManager` outside a Features folder and not stored on AppModel, which are not Features; Features \
-        declared only in `#Preview`/`#if DEBUG` code. **Fix:** add the named file with tests for the Feature, built \
-        with test-double repositories (`OrdersFeature(repository: InMemoryOrdersRepository())`).
+        numbering prefix). Features are the classes AppModel stores (outside the View layer), the classes and actors \
+        matching the configured Feature patterns (default `*Feature`, and `*Manager` under a Features folder), and \
+        `@Observable` classes in a Features folder; the domain values beside them (`Repo`, `AppColourTheme`) need no \
+        Feature test. The message names the exact file to add, chosen as for ViewModel tests (the folder of the \
+        first configured name that exists — `Feature Tests` before `AppModel Tests` — else next to the ViewModel \
+        tests folder, else the test target, else `Tests/<Module>Tests/Feature Tests/`), or the misplaced file to \
+        move. **Not reported:** presentation managers such as `ThemeManager` outside a Features folder and not \
+        stored on AppModel, which are not Features; Features declared only in `#Preview`/`#if DEBUG` code. **Fix:** \
+        add the named file with tests for the Feature, built with test-double repositories \
+        (`OrdersFeature(repository: InMemoryOrdersRepository())`).
         """
 
     static let examples: [RuleExample] = [

@@ -32,17 +32,19 @@ extension TestViewModelFileRule {
         ViewModel used by a screen, when no test file with exactly that name sits anywhere below a folder matching \
         `folders.viewModelTests` (default `View Model Tests`; case, spaces and a numbering prefix such as `2 - ` \
         ignored, so `ViewModelTests`, `View model tests` and `2 - View Model Tests/Orders/` all match). The message \
-        names the exact file to add — in the folder already used for ViewModel tests (the most used one if several), \
-        else next to the Feature tests folder (`Tests/AppTests/Feature Tests` → `Tests/AppTests/View Model Tests`), \
-        else in the test target of the existing test files (`Tests/<Target>` or an Xcode `…Tests` folder), else in a \
-        new `Tests/<Module>Tests/View Model Tests/` named after the module (`Sources/<Module>/…`, or the ViewModel's \
-        top folder). When a file of that name exists elsewhere among the tests, the message says to move it there. \
-        **Not reported:** the root view (`RootTabView`, or the configured `rootView` such as `RootView`) is \
-        structural and needs neither ViewModel nor test, even if it has one; component views that only receive data; \
-        screens and ViewModels declared only in `#Preview`/`#if DEBUG` code. Several screens in one folder each need \
-        their own ViewModel's test. Tests must be inside the analysed scope (`include`) to be found; a near miss such \
-        as `OrdersViewModelTest.swift` does not count. **Fix:** add the named file with tests for the ViewModel, \
-        built with its Features passed in.
+        names the exact file to add, always among the tests of the package that declares the ViewModel (the folder \
+        of its nearest `Package.swift`, else the folder holding its `Sources`; another package's tests are never \
+        proposed) — in the folder already used for ViewModel tests (the most used one if several), else next to the \
+        Feature tests folder (`Tests/AppTests/Feature Tests` → `Tests/AppTests/View Model Tests`), else in the test \
+        target of the existing test files (`Tests/<Target>` or an Xcode `…Tests` folder), else in a new \
+        `Tests/<Module>Tests/View Model Tests/` named after the module (`Sources/<Module>/…`, or the ViewModel's top \
+        folder). When a file of that name exists elsewhere among the tests, the message says to move it there. **Not \
+        reported:** the root view (`RootTabView`, or the configured `rootView` such as `RootView`) is structural and \
+        needs neither ViewModel nor test, even if it has one; component views that only receive data; screens and \
+        ViewModels declared only in `#Preview`/`#if DEBUG` code. Several screens in one folder each need their own \
+        ViewModel's test. Tests must be inside the analysed scope (`include`) to be found; a near miss such as \
+        `OrdersViewModelTest.swift` does not count. **Fix:** add the named file with tests for the ViewModel, built \
+        with its Features passed in.
         """
 
     static let examples: [RuleExample] = [

@@ -28,12 +28,15 @@ public struct ViewModelInitDefaultRule: Rule {
     private struct Dependencies {
         let features: Set<String>
         let repositories: Set<String>
+        /// Protocols standing in for a Feature (`any HabitsFeatureAPI`).
+        let featureProtocols: Set<String>
         /// Feature type → the AppModel property holding it, for the suggested default.
         let appModelProperties: [String: String]
 
         init(_ index: CodebaseIndex) {
             features = index.featureNames
             repositories = index.repositoryNames
+            featureProtocols = NoFeatureProtocolRule.featureProtocolNames(index)
             var properties: [String: String] = [:]
             for property in index.appModel?.storedProperties ?? [] {
                 if let type = TypeText.singleName(property.typeText), properties[type] == nil { properties[type] = property.name }
@@ -76,7 +79,10 @@ public struct ViewModelInitDefaultRule: Rule {
         if TypeText.names(in: parameter.typeText).contains("AppModel") {
             return "takes the whole AppModel (\(described)); take only the Features it needs, each defaulted to `AppModel.shared.<x>Feature`"
         }
-        guard let feature = TypeText.singleName(parameter.typeText), dependencies.features.contains(feature) else {
+        // `any XFeature` is CFA-NO-FEATURE-PROTOCOL's finding (one defect, one finding); its default is still this rule's.
+        guard let feature = TypeText.singleName(parameter.typeText),
+            dependencies.features.contains(feature) || dependencies.featureProtocols.contains(feature)
+        else {
             if dependencies.repositories.contains(TypeText.singleName(parameter.typeText) ?? "") {
                 return "takes \(described), which is a repository; a ViewModel depends only on Features — reach storage through the Feature that owns it"
             }
@@ -125,22 +131,23 @@ public struct ViewModelInitDefaultRule: Rule {
 extension ViewModelInitDefaultRule {
     static let reference = """
         A ViewModel depends only on the few Features it needs, each an initialiser parameter defaulted from \
-        `AppModel.shared`, so its screen writes `XViewModel()` and a test passes its own Features. **Reported:** in a \
-        ViewModel (declaration and extensions), an initialiser parameter that is not a Feature — a repository, the \
+        `AppModel.shared`, so its screen writes `XViewModel()` and a test passes its own Features. **Reported:** in \
+        a ViewModel (declaration and extensions), an initialiser parameter that is not a Feature — a repository, the \
         whole `AppModel`, a presentation manager such as `ThemeManager`, a plain value, a closure; a Feature \
         parameter without a default, or defaulted to anything but `AppModel.shared.<property>`; a stored property \
         whose type names `AppModel`; a stored property whose initial value names `AppModel` (`private let \
         ordersFeature = AppModel.shared.ordersFeature`) or creates a Feature or repository; and `AppModel` named \
         anywhere else in the ViewModel (a method or computed property reading `AppModel.shared…`), once per line. \
         **Not reported:** the `AppModel.shared.x` defaults in the parameter list themselves; preview-only code (`#if \
-        DEBUG` factories); Optional Features (`OrdersFeature?`) defaulted correctly. Decisions where the catalogue is \
-        silent: a default of `AppModel.shared.<p>` is accepted whatever `<p>` is called — a Feature property not \
-        named `…Feature` (an older `habitsManager`) is CFA-FEATURE-NAMING's finding (item 7), not a second one here; \
-        `ThemeManager` and other presentation managers are not Features, so a ViewModel taking one is reported (its \
-        View reads it from the environment instead); reading `AppModel.shared` inside methods and stored properties \
-        is reported because it is the same hidden, untestable dependency the defaulted parameter exists to avoid. \
-        **Fix:** `init(ordersFeature: OrdersFeature = AppModel.shared.ordersFeature)` stored in `private let \
-        ordersFeature: OrdersFeature`.
+        DEBUG` factories); Optional Features (`OrdersFeature?`) defaulted correctly; a parameter typed with a \
+        Feature protocol (`any OrdersFeatureAPI`) is CFA-NO-FEATURE-PROTOCOL's finding, not "not a Feature" here — \
+        only its default is checked. Decisions where the catalogue is silent: a default of `AppModel.shared.<p>` is \
+        accepted whatever `<p>` is called — a Feature property not named `…Feature` (an older `habitsManager`) is \
+        CFA-FEATURE-NAMING's finding (item 7), not a second one here; `ThemeManager` and other presentation managers \
+        are not Features, so a ViewModel taking one is reported (its View reads it from the environment instead); \
+        reading `AppModel.shared` inside methods and stored properties is reported because it is the same hidden, \
+        untestable dependency the defaulted parameter exists to avoid. **Fix:** `init(ordersFeature: OrdersFeature = \
+        AppModel.shared.ordersFeature)` stored in `private let ordersFeature: OrdersFeature`.
         """
 
     static let examples: [RuleExample] = [

@@ -9,9 +9,11 @@ public struct ViewModelTaskReuseRule: Rule {
         help: """
             Reported: `Task { … }` or `Task.detached { … }` in a ViewModel whose handle is not stored in a property (directly or \
             through a local, `let task = Task { … }; saveTask = task`), or stored by a method that does not first check the \
-            property (`if let saveTask { return saveTask }`, `guard saveTask == nil`, `saveTask?.cancel()`). Tasks started in \
-            `init` or a property initialiser only need storing. Fix: `if let saveTask { return saveTask }; let task = Task { …; \
-            saveTask = nil }; saveTask = task; return task`.
+            property (`if let saveTask { return saveTask }`, `guard saveTask == nil`, `saveTask?.cancel()`, directly or in a \
+            helper of the ViewModel it calls first) or refuse to run while a stored in-flight flag it raises before the Task is \
+            set (`guard !isSaving else { return }; isSaving = true`). Tasks started in `init` or a property initialiser only \
+            need storing. Fix: `if let saveTask { return saveTask }; let task = Task { …; saveTask = nil }; saveTask = task; \
+            return task`.
             """,
         reference: Self.reference, examples: Self.examples)
 
@@ -51,7 +53,11 @@ public struct ViewModelTaskReuseRule: Rule {
         }
         // Created once per instance: nothing earlier can be running.
         if call.member == nil || call.member == "init" || storedProperties.contains(method) { return nil }
-        if Self.checksBefore(call, property: property, in: scope) { return nil }
+        if Self.checksBefore(call, property: property, in: scope) || Self.guardsWithInFlightFlag(call, in: scope, storedProperties: storedProperties)
+            || Self.callsGuardingHelper(call, property: property, in: scope)
+        {
+            return nil
+        }
         return "\(viewModel).\(method) stores its Task in `\(property)` without checking for a running one; "
             + "first reuse it (`if let \(property) { return \(property) }`) or cancel it (`\(property)?.cancel()`)"
     }
@@ -88,6 +94,31 @@ public struct ViewModelTaskReuseRule: Rule {
         return conditions || cancels
     }
 
+    /// `guard !isSaving else { return }` then `isSaving = true` before the Task: a stored in-flight flag, set
+    /// on the main actor before the Task starts, refuses a second run as surely as checking the handle.
+    static func guardsWithInFlightFlag(_ call: CallFact, in scope: ScopeFacts, storedProperties: Set<String>) -> Bool {
+        let raised = Set(scope.assignments.filter { assignment in
+            assignment.member == call.member && assignment.location < call.location && assignment.value == "true"
+        }.compactMap { leadingName($0.target) }.filter(storedProperties.contains))
+        return scope.conditions.contains { condition in
+            condition.member == call.member && condition.location < call.location
+                && TypeText.names(in: condition.text).contains(where: raised.contains)
+        }
+    }
+
+    /// `stopRepeating()` before `repeatTask = Task { … }`, where the ViewModel's own `stopRepeating()` cancels or
+    /// checks `repeatTask`: the check lives one call away.
+    static func callsGuardingHelper(_ call: CallFact, property: String, in scope: ScopeFacts) -> Bool {
+        let helpers = Set(scope.calls.filter { other in
+            other.member == call.member && other.location < call.location && (other.shape.base == nil || other.shape.base == "self")
+                && other.shape.name != call.member
+        }.map(\.shape.name))
+        return helpers.contains { helper in
+            scope.conditions.contains { $0.member == helper && TypeText.names(in: $0.text).contains(property) }
+                || scope.calls.contains { $0.member == helper && $0.shape.name == "cancel" && $0.shape.base.flatMap(leadingName) == property }
+        }
+    }
+
     /// `loadTask?` → `loadTask`; `tasks[id]` → `tasks`; `task` → `task`.
     static func leadingName(_ text: String) -> String? {
         let name = text.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
@@ -110,20 +141,23 @@ extension ViewModelTaskReuseRule {
         or created inside another closure; and each one stored in a property by a method that does not, earlier in \
         the same method, check that property: a condition naming it (`if let loadTask { return loadTask }`, `if let \
         task = loadTask`, `guard loadTask == nil`, `while loadTask != nil`) or cancelling it (`loadTask?.cancel()`). \
-        A handle counts as stored when assigned directly (`loadTask = Task { … }`, `self.loadTask = …`, `rowTasks[id] \
-        = …`) or through a local of the same method (`let task = Task { … }; loadTask = task`, `rowTasks[id] = task`, \
-        `rowTasks.updateValue(task, forKey: id)`, `tasks.append(task)`). **Not reported:** a Task started in `init` \
-        or in a stored property's initialiser (`private let observation = Task { … }`) only needs storing — it runs \
-        once per instance, so nothing earlier can be running; `Task.sleep`, `Task.yield`, `Task.checkCancellation` \
-        and other static APIs create nothing; Tasks in Views, Features and managers (other rules cover them); Task \
-        code inside `#Preview` or `#if DEBUG`; in a project that declares its own type named `Task`, `Task { … }` and \
-        `Task(…)` are that type and are not checked — write `_Concurrency.Task { … }`, which is always checked. \
-        Decisions where the catalogue is silent: the check must name the same property and come before the Task is \
-        created in the same method — a check after it, a check of another property, a cancel in a helper method, or \
-        `await loadTask?.value` (joining, not reusing) do not count; ViewModels inside `#if canImport(SwiftUI)` are \
-        checked. **Fix:** `if let saveTask { return saveTask }; let task = Task { …; saveTask = nil }; saveTask = \
-        task; return task` — or `saveTask?.cancel()` before `saveTask = Task { … }` when the newest request should \
-        win.
+        A handle counts as stored when assigned directly (`loadTask = Task { … }`, `self.loadTask = …`, \
+        `rowTasks[id] = …`) or through a local of the same method (`let task = Task { … }; loadTask = task`, \
+        `rowTasks[id] = task`, `rowTasks.updateValue(task, forKey: id)`, `tasks.append(task)`). **Not reported:** a \
+        Task started in `init` or in a stored property's initialiser (`private let observation = Task { … }`) only \
+        needs storing — it runs once per instance, so nothing earlier can be running; `Task.sleep`, `Task.yield`, \
+        `Task.checkCancellation` and other static APIs create nothing; Tasks in Views, Features and managers (other \
+        rules cover them); Task code inside `#Preview` or `#if DEBUG`; in a project that declares its own type named \
+        `Task`, `Task { … }` and `Task(…)` are that type and are not checked — write `_Concurrency.Task { … }`, \
+        which is always checked. Also counted as the check: a call, earlier in the same method, to one of the \
+        ViewModel's own methods that checks or cancels the property (`stopRepeating()` before `repeatTask = Task { … \
+        }`), and an in-flight flag — a stored property the method tests in a condition and sets to `true` before the \
+        Task (`guard !isSaving else { return }; isSaving = true`), which refuses a second run just as surely. \
+        Decisions where the catalogue is silent: the check must come before the Task is created — a check after it, \
+        a check of an unrelated property, a flag tested but not raised first, or `await loadTask?.value` (joining, \
+        not reusing) do not count; ViewModels inside `#if canImport(SwiftUI)` are checked. **Fix:** `if let saveTask \
+        { return saveTask }; let task = Task { …; saveTask = nil }; saveTask = task; return task` — or \
+        `saveTask?.cancel()` before `saveTask = Task { … }` when the newest request should win.
         """
 
     static let examples: [RuleExample] = [

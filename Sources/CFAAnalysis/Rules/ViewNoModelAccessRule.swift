@@ -54,11 +54,12 @@ extension ViewNoModelAccessRule {
         property types, parameters, construction, code; once per line and name. **Not reported:** the App type and \
         its application delegate, which launch the app and are not Views; a presentation manager such as \
         `ThemeManager` in `@Environment(ThemeManager.self)`, even when AppModel wrongly stores it (Features are told \
-        by convention: the configured Feature pattern or a Features folder); a `@Model` record class that happens to \
-        sit in a storage folder (that is CFA-REPO-MODELACTOR's finding); `#Preview`, `PreviewProvider` and `#if \
-        DEBUG` code. A repository stored on AppModel is still recognised as a repository. The root view is a View \
-        here too, so a root view naming AppModel also fails item 6. **Fix:** give the screen a ViewModel whose \
-        initialiser defaults the Feature from `AppModel.shared`, and read everything through `viewModel`.
+        by the index: a domain value such as `Repo` listed in rows or handed to a detail screen is not a Feature, \
+        wherever it is declared); a `@Model` record class that happens to sit in a storage folder (that is \
+        CFA-REPO-MODELACTOR's finding); `#Preview`, `PreviewProvider` and `#if DEBUG` code. A repository stored on \
+        AppModel is still recognised as a repository. The root view is a View here too, so a root view naming \
+        AppModel also fails item 6. **Fix:** give the screen a ViewModel whose initialiser defaults the Feature from \
+        `AppModel.shared`, and read everything through `viewModel`.
         """
 
     static let examples: [RuleExample] = [

@@ -152,4 +152,20 @@ struct ViewModelInitDefaultRuleTests {
         #expect(finding.line == PlantedSource.line(of: "init(ordersFeature", in: source))
         #expect(finding.message.contains("without a default"))
     }
+    @Test func aFeatureProtocolParameterIsLeftToNoFeatureProtocolButItsDefaultIsChecked() throws {
+        let api = ["App/2 - AppModel/Features/OrdersFeatureAPI.swift": "protocol OrdersFeatureAPI: AnyObject {}\nextension OrdersFeature: OrdersFeatureAPI {}\n"]
+        let (_, defaulted) = Self.findings([
+            (Self.compliantInit, "init(ordersFeature: any OrdersFeatureAPI = AppModel.shared.ordersFeature) {"),
+            ("private let ordersFeature: OrdersFeature", "private let ordersFeature: any OrdersFeatureAPI"),
+        ], extraFiles: api)
+        // One defect, one finding: CFA-NO-FEATURE-PROTOCOL names the protocol; nothing here calls it "not a Feature".
+        #expect(defaulted == [])
+        let (_, nilDefault) = Self.findings([
+            (Self.compliantInit, "init(ordersFeature: (any OrdersFeatureAPI)? = nil) {"),
+            ("private let ordersFeature: OrdersFeature", "private let ordersFeature: any OrdersFeatureAPI"),
+            ("self.ordersFeature = ordersFeature", "self.ordersFeature = ordersFeature ?? AppModel.shared.ordersFeature"),
+        ], extraFiles: api)
+        #expect(nilDefault.contains { $0.message.contains("defaults `ordersFeature: (any OrdersFeatureAPI)?` to `nil`") })
+        #expect(!nilDefault.contains { $0.message.contains("which is not a Feature") })
+    }
 }

@@ -171,4 +171,43 @@ struct ViewModelTaskReuseRuleTests {
         #expect(result.findings.filter { $0.rule == rule } == [])
     }
 
+    @Test func aCancelInAHelperCalledFirstCounts() {
+        // metro-mate's shape: `stopRepeating()` cancels the running Task before a new one is stored.
+        let helper = """
+            func startRepeating() {
+                stopRepeating()
+                loadTask = Task { await ordersFeature.refresh() }
+            }
+
+            func stopRepeating() {
+                loadTask?.cancel()
+                loadTask = nil
+            }
+        """
+        #expect(findings(helper) == [])
+        // A helper that does not touch the property is no check.
+        let unrelated = helper.replacingOccurrences(of: "loadTask?.cancel()\n        loadTask = nil", with: "draftName = \"\"")
+        #expect(findings(unrelated).count == 1)
+    }
+
+    @Test func anInFlightFlagRaisedBeforeTheTaskCounts() {
+        // RocketLaunch's shape: `guard !isBusy else { return }; isBusy = true` refuses a second run.
+        let flagged = """
+            private(set) var isBusy = false
+
+            func save() {
+                guard !isBusy else { return }
+                isBusy = true
+                placeTask = Task {
+                    _ = try? await ordersFeature.placeOrder(named: draftName)
+                    isBusy = false
+                    placeTask = nil
+                }
+            }
+        """
+        #expect(findings(flagged) == [])
+        // Checking the flag without raising it before the Task is no guard: two taps start two Tasks.
+        let unraised = flagged.replacingOccurrences(of: "        isBusy = true\n        placeTask", with: "        placeTask")
+        #expect(findings(unraised).count == 1)
+    }
 }

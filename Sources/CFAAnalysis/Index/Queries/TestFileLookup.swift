@@ -41,13 +41,17 @@ public enum TestFileLookup {
 
     // MARK: Proposing
 
-    /// The first that exists: the folder already used for such tests; the matching sibling of the other
-    /// tests folder (`Feature Tests` → `View Model Tests`); the test target holding any test file; a new
-    /// `Tests/<Module>Tests` named after the module that declares the type.
+    /// The first that exists, among the tests of the package that declares the type: the folder already used
+    /// for such tests; the matching sibling of the other tests folder (`Feature Tests` → `View Model Tests`);
+    /// the test target holding any test file; a new `Tests/<Module>Tests` in that package, named after the
+    /// module that declares the type. In a repository of several packages another package's tests are never
+    /// proposed.
     private static func proposedPath(for type: String, in index: CodebaseIndex, aliases: [String], siblings: [String]) -> String {
         let fileName = testFileName(for: type)
         let folderName = aliases.first ?? "Tests"
-        let testPaths = index.files.map(\.path).filter(index.isTestFile).sorted()
+        let packages = PackageRoots(index)
+        let package = index.entry(named: type).map { packages.root(of: $0.file) } ?? ""
+        let testPaths = index.files.map(\.path).filter { index.isTestFile($0) && packages.root(of: $0) == package }.sorted()
         for alias in aliases {
             if let folder = mostCommon(testPaths.compactMap { folder(matching: alias, in: $0) }) { return "\(folder)/\(fileName)" }
         }
@@ -60,7 +64,26 @@ public enum TestFileLookup {
         if let target = mostCommon(testPaths.compactMap { testTarget(of: $0, knownFolders: knownFolders) }) {
             return "\(target)/\(folderName)/\(fileName)"
         }
-        return "Tests/\(module(declaring: type, in: index))Tests/\(folderName)/\(fileName)"
+        return "\(package.isEmpty ? "" : package + "/")Tests/\(module(declaring: type, in: index))Tests/\(folderName)/\(fileName)"
+    }
+
+    /// The package a file belongs to: the folder of the nearest `Package.swift` above it, else the folder that
+    /// holds its `Sources` or `Tests` folder (`Packages/Lists/Sources/Lists/…` → `Packages/Lists`); `` for the
+    /// repository root, where an Xcode project's `App/` and `AppTests/` both belong.
+    struct PackageRoots {
+        private let manifests: [String]
+
+        init(_ index: CodebaseIndex) {
+            manifests = index.files.map(\.path).filter { $0 == "Package.swift" || $0.hasSuffix("/Package.swift") }
+                .map { String($0.dropLast("Package.swift".count).dropLast()) }.sorted { $0.count > $1.count }
+        }
+
+        func root(of path: String) -> String {
+            if let manifest = manifests.first(where: { $0.isEmpty || path.hasPrefix($0 + "/") }) { return manifest }
+            let folders = path.split(separator: "/").dropLast()
+            guard let position = folders.firstIndex(where: { $0 == "Sources" || $0 == "Tests" }) else { return "" }
+            return folders[..<position].joined(separator: "/")
+        }
     }
 
     /// `Tests/AppTests/View Model Tests/Orders/XTests.swift` with alias `view model tests` → `Tests/AppTests/View Model Tests`.
