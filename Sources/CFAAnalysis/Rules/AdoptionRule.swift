@@ -30,6 +30,11 @@ public struct AdoptionRule: Rule {
                 findings.append(descriptor.finding(
                     appModel.file, appModel.location, "not a CFA app: adoption needed — AppModel has no \(missing.joined(separator: " and "))"))
             }
+        } else if let other = index.entries["AppModel"]?.first(where: { $0.declaration.kind != .extension && !index.isTestFile($0.file) }) {
+            // There is a composition root, of the wrong kind: say so where it is declared.
+            findings.append(descriptor.finding(
+                other.file, other.location,
+                "not a CFA app: adoption needed — AppModel is a \(other.declaration.kind.rawValue), not a class; declare `@MainActor @Observable final class AppModel` so the one graph is shared, not copied"))
         } else {
             findings.append(descriptor.finding(
                 ".", Self.appWide,
