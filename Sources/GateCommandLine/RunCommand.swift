@@ -13,8 +13,7 @@ struct RunCommand: GateCommand {
                             [--config FILE] [--key FILE] [--out FILE] [--format text|json]
                             [--build-timeout D] [--test-timeout D] [--command-timeout D]
                             [--no-progress] [--junit FILE] [--sarif FILE] [--summary FILE] [--base REV]
-                            [--no-baseline]
-                            [--no-baseline]
+                            [--no-baseline] [--shard I/N [--timings VERDICT]]
 
         Loads the checklist, runs each numbered item as its probe (build, test, git-clean,
         command; manual items are listed for a person), signs the verdict with Ed25519 and
@@ -52,6 +51,11 @@ struct RunCommand: GateCommand {
                                 first parent).
           --no-baseline         Ignore the baseline of known findings (see `cfa-gate baseline`): every
                                 finding counts.
+          --shard I/N           Run as shard I of N of a CI matrix: build, then run this shard's share
+                                of the expected tests; shard 1 also runs every other item. Merge the
+                                N verdicts with `cfa-gate merge`.
+          --timings VERDICT     With --shard: balance the shares by the test durations an earlier
+                                verdict recorded (default: dealt by a stable hash of each test's id).
 
         In GitHub Actions (GITHUB_ACTIONS=true) each finished item's evidence is printed in a
         ::group::, findings become ::error/::warning annotations, and the Markdown page is appended
@@ -74,6 +78,7 @@ struct RunCommand: GateCommand {
             valueOptions: [
                 "--repo", "--package-path", "--checklist", "--key", "--out", "--format", "--build-timeout",
                 "--test-timeout", "--command-timeout", "--junit", "--sarif", "--summary", "--base", "--policy-ref", "--config",
+                "--shard", "--timings",
             ], flagOptions: ["--no-progress", "--no-baseline"])
         reportPaths = [
             (.junit, reader.options["--junit"]), (.sarif, reader.options["--sarif"]), (.markdown, reader.options["--summary"]),
@@ -96,6 +101,16 @@ struct RunCommand: GateCommand {
             baseRevision: reader.options["--base"], policyRef: reader.options["--policy-ref"],
             configurationPath: reader.options["--config"], useBaseline: !reader.flags.contains("--no-baseline"),
             environment: ProcessInfo.processInfo.environment, tool: ToolInfo(name: "cfa-gate", version: CFAGate.version))
+        if let text = reader.options["--shard"] {
+            guard let shard = ShardSpec(text) else {
+                throw UsageError("--shard \(text) is not I/N — write e.g. --shard 2/4 (1 ≤ I ≤ N ≤ \(ShardSpec.maximumCount))")
+            }
+            options.shard = shard
+        }
+        options.timingsPath = reader.options["--timings"]
+        if options.timingsPath != nil && options.shard == nil {
+            throw UsageError("--timings balances shards — use it with --shard I/N")
+        }
     }
 
     func run(on terminal: Terminal) async -> Int32 {

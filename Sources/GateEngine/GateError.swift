@@ -16,6 +16,8 @@ public enum GateError: Error, Equatable, CustomStringConvertible {
     case keyInsideWorkTree(path: String)
     /// A policy file named on the command line that cannot be read.
     case policyFileUnreadable(path: String)
+    /// `--timings VERDICT` that cannot be read as a verdict.
+    case timingsUnreadable(path: String, reason: String)
     case verdictWrite(VerdictFileError)
     case logs(path: String, reason: String)
     case interrupted
@@ -35,6 +37,8 @@ public enum GateError: Error, Equatable, CustomStringConvertible {
         case .keyInsideWorkTree(let path):
             "\(path): the signing key is inside the repository's working tree, where every probe can read it — keep it outside the clone (e.g. in $RUNNER_TEMP), or pass the PEM text in \(KeyProtection.signingKeyVariable)"
         case .policyFileUnreadable(let path): "\(path): cannot read this policy file — check the path"
+        case .timingsUnreadable(let path, let reason):
+            "\(path): cannot read test durations from it (\(reason)) — pass a verdict written by `cfa-gate run`, or leave out --timings"
         case .verdictWrite(let error): "\(error)"
         case .logs(let path, let reason): "\(path): cannot keep the probe logs: \(reason)"
         case .interrupted: "interrupted: the probes were stopped and no verdict was written"
@@ -46,7 +50,7 @@ public enum GateError: Error, Equatable, CustomStringConvertible {
     public var exitCode: Int32 {
         switch self {
         case .repository, .checklist, .checklistUnreadable, .unknownRule, .analysisConfiguration, .baseline, .noPackage, .key,
-             .keyInsideWorkTree, .policyFileUnreadable: 2
+             .keyInsideWorkTree, .policyFileUnreadable, .timingsUnreadable: 2
         case .verdictWrite, .logs: 3
         case .interrupted: 130
         }

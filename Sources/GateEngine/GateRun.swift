@@ -3,6 +3,7 @@ import Checklist
 import Foundation
 import Git
 import Probes
+import TestOrchestration
 import Verdict
 
 /// What `cfa-gate run` was asked to do. Command-line values win over the checklist's own options,
@@ -24,6 +25,10 @@ public struct GateOptions: Sendable {
     public var configurationPath: String?
     /// False for `--no-baseline`: every finding counts, known or not.
     public var useBaseline: Bool
+    /// `--shard I/N`: this run is one shard of a CI matrix; nil for a whole run.
+    public var shard: ShardSpec?
+    /// `--timings VERDICT`: an earlier verdict whose test durations balance the shards.
+    public var timingsPath: String?
     public var environment: [String: String]
     public var tool: ToolInfo
 
@@ -111,11 +116,16 @@ public enum Gate {
                 command: options.commandTimeout ?? checklist.options.commandTimeout ?? ProbeTimeouts().command))
         context.testSettings = TestSettings(checklist.options)
         context.testSettings.quarantine = setup.loaded.policy.file(.quarantine).flatMap { file in file.text.map { (file.path, $0) } }
+        let shard = try options.shard.map { spec throws(GateError) in
+            ShardAssignment(index: spec.index, count: spec.count, timings: try options.timingsPath.map(ShardTimings.read) ?? [:])
+        }
+        context.testSettings.shard = shard
+        let scheduledItems = ShardTimings.items(checklist.items, onShard: options.shard)
 
         let startedAt = Date()
         async let toolchain = SwiftToolchain.version(in: context)
         let scheduled = await ItemScheduler(
-            items: checklist.items, context: context, analysisConfiguration: analysisConfiguration, baseline: baseline,
+            items: scheduledItems, context: context, analysisConfiguration: analysisConfiguration, baseline: baseline,
             inventoryBase: inventoryBase, progress: progress
         ).run()
         let items = scheduled.items
@@ -136,11 +146,12 @@ public enum Gate {
             startedAt: startedAt, finishedAt: finishedAt,
             result: runErrors.isEmpty ? GateResult(items: items, allowSkipped: checklist.options.allowSkipped ?? false) : .error,
             signer: signing.signer,
-            awaitingReview: checklist.items.filter(\.probe.isManual).map { ManualItem(number: $0.number, title: $0.title, section: $0.section) },
+            awaitingReview: scheduledItems.filter(\.probe.isManual).map { ManualItem(number: $0.number, title: $0.title, section: $0.section) },
             items: items.map(logs.relocate),
             analysis: scheduled.analysis.map { summary(of: $0, checklist: checklist) },
             policy: setup.loaded.policy.record(changes: policyChanges),
-            runErrors: runErrors.isEmpty ? nil : runErrors)
+            runErrors: runErrors.isEmpty ? nil : runErrors,
+            shard: shard.map { items.compactMap(\.evidence.testRun?.shard).first ?? $0.plan([]).record })
         let statement = Statement(
             repositoryName: URL(fileURLWithPath: root).lastPathComponent, commit: head.commit, predicate: predicate)
         let envelope: Envelope

@@ -114,10 +114,27 @@ public struct TestProbe: Sendable {
             caseTimeout: context.testSettings.caseTimeout, retries: context.testSettings.retries,
             allowFlaky: context.testSettings.allowFlaky, quarantine: quarantine, workers: context.testSettings.workers)
         let first = await order
+        // One shard of a matrix runs its share of the whole expected list; the merge checks the shares add up.
+        var share = expected
+        var shardRecord: ShardRecord?
+        if let shard = context.testSettings.shard {
+            let (_, record) = shard.plan(expected.map(\.id))
+            let mine = Set(record.tests)
+            share = expected.filter { mine.contains($0.id) }
+            shardRecord = record
+            guard !share.isEmpty else {
+                evidence.testRun = TestRunRecord(listSHA256: TestOrchestrator<SwiftPMTestRunner>.listDigest([]), expected: 0, counts: [:], shard: record)
+                return ProbeOutcome(
+                    status: .passed, summary: "shard \(shard.index)/\(shard.count) has no tests in the plan (\(expected.count) tests over \(shard.count) shards)",
+                    evidence: evidence)
+            }
+        }
         var orchestrator = TestOrchestrator(runner: runner, policy: policy)
         orchestrator.observe = observe
-        let outcome = await orchestrator.run(expected, first: first.targets, firstReason: first.reason)
-        return Self.judge(outcome, allowFlaky: policy.allowFlaky, evidence: evidence)
+        let outcome = await orchestrator.run(share, first: first.targets, firstReason: first.reason)
+        var judged = Self.judge(outcome, allowFlaky: policy.allowFlaky, evidence: evidence, shard: shardRecord != nil)
+        judged.evidence.testRun?.shard = shardRecord
+        return judged
     }
 
     struct InvalidPattern: Error { var pattern: String }
@@ -165,7 +182,9 @@ public struct TestProbe: Sendable {
         return LogReference(name: name, path: "\(name).log", sha256: Digest.sha256Hex(joined), bytes: joined.count)
     }
 
-    static func judge(_ outcome: OrchestrationOutcome, allowFlaky: Bool, evidence start: Evidence) -> ProbeOutcome {
+    /// `shard`: this run is one shard of a matrix, whose share may hold only skipped tests; the merge then
+    /// requires that some test ran across all shards.
+    static func judge(_ outcome: OrchestrationOutcome, allowFlaky: Bool, evidence start: Evidence, shard: Bool = false) -> ProbeOutcome {
         var evidence = start
         evidence.testCases = outcome.cases
         evidence.testRun = outcome.record
@@ -196,7 +215,7 @@ public struct TestProbe: Sendable {
                 status: .failed, summary: "\(summary)\(ItemResult.firstDiagnosticMarker)\(first.id) \(first.status.phrase)\(note)\(location.isEmpty ? "" : " at \(location)")",
                 evidence: evidence)
         }
-        if !outcome.cases.contains(where: { $0.status != .skipped }) {
+        if !shard, !outcome.cases.contains(where: { $0.status != .skipped }) {
             return ProbeOutcome(status: .failed, summary: "executed zero tests (\(summary))", evidence: evidence)
         }
         return ProbeOutcome(status: .passed, summary: summary, evidence: evidence)

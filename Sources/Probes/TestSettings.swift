@@ -12,6 +12,8 @@ public struct TestSettings: Sendable, Equatable {
     /// The quarantine list's text and its repository-relative path, from the policy (never the change's own
     /// working tree); nil when the policy has none.
     public var quarantine: (path: String, text: String)?
+    /// Set for `run --shard I/N`: only this shard's share of the expected list runs.
+    public var shard: ShardAssignment?
 
     public init(
         caseTimeout: Duration = OrchestrationPolicy.defaultCaseTimeout, retries: Int = 0, allowFlaky: Bool = false,
@@ -27,7 +29,7 @@ public struct TestSettings: Sendable, Equatable {
 extension TestSettings {
     public static func == (lhs: TestSettings, rhs: TestSettings) -> Bool {
         (lhs.caseTimeout, lhs.retries, lhs.allowFlaky, lhs.workers) == (rhs.caseTimeout, rhs.retries, rhs.allowFlaky, rhs.workers)
-            && lhs.quarantine?.path == rhs.quarantine?.path && lhs.quarantine?.text == rhs.quarantine?.text
+            && lhs.quarantine?.path == rhs.quarantine?.path && lhs.quarantine?.text == rhs.quarantine?.text && lhs.shard == rhs.shard
     }
 
     /// The checklist's `test-case-timeout`, `test-retries` and `flaky` options over the defaults.

@@ -20,6 +20,10 @@ public struct GatePredicate: Codable, Sendable, Equatable {
     public var policy: PolicyRecord?
     /// Problems with the run itself that make the result `error` whatever the items said (HEAD moved during the run).
     public var runErrors: [String]?
+    /// Set on a shard's verdict (`run --shard I/N`): its place in the matrix and its share of the tests.
+    public var shard: ShardRecord?
+    /// Set on a merged verdict (`cfa-gate merge`): the shard verdicts it was made from.
+    public var mergedShards: [MergedShardRecord]?
 
     public init(
         tool: ToolInfo,
@@ -34,7 +38,9 @@ public struct GatePredicate: Codable, Sendable, Equatable {
         items: [ItemResult],
         analysis: AnalysisSummary? = nil,
         policy: PolicyRecord? = nil,
-        runErrors: [String]? = nil
+        runErrors: [String]? = nil,
+        shard: ShardRecord? = nil,
+        mergedShards: [MergedShardRecord]? = nil
     ) {
         self.tool = tool
         self.swiftToolchain = swiftToolchain
@@ -49,6 +55,8 @@ public struct GatePredicate: Codable, Sendable, Equatable {
         self.analysis = analysis
         self.policy = policy
         self.runErrors = runErrors
+        self.shard = shard
+        self.mergedShards = mergedShards
     }
 }
 

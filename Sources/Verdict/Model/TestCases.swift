@@ -84,11 +84,14 @@ public struct TestRunRecord: Codable, Sendable, Equatable {
     public var quarantine: [QuarantineRecord]
     /// Problems that belong to no single test (a crash no test reproduced alone).
     public var problems: [String]
+    /// Set when the run was one shard of a matrix (`run --shard I/N`): the share it ran and the plan's digest.
+    public var shard: ShardRecord?
 
     public init(
         listSHA256: String, expected: Int, counts: [String: Int], ranFirst: [String] = [], ranFirstReason: String? = nil,
-        quarantine: [QuarantineRecord] = [], problems: [String] = []
+        quarantine: [QuarantineRecord] = [], problems: [String] = [], shard: ShardRecord? = nil
     ) {
+        self.shard = shard
         self.listSHA256 = listSHA256
         self.expected = expected
         self.counts = counts

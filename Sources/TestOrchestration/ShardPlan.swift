@@ -48,7 +48,7 @@ public struct ShardPlan: Sendable, Equatable {
     }
 
     /// Rebuilds a plan from the shares shards recorded (the merge's view).
-    init(count: Int, balance: Balance, assignments: [String: Int]) {
+    public init(count: Int, balance: Balance, assignments: [String: Int]) {
         self.count = count
         self.balance = balance
         self.assignments = assignments
@@ -69,5 +69,27 @@ public struct ShardPlan: Sendable, Equatable {
 
     private static func hashKey(_ id: String) -> String {
         Digest.sha256Hex(Data(id.utf8))
+    }
+}
+
+/// This run's place in a CI matrix: shard `index` of `count`, and the durations (test id → seconds) of an
+/// earlier verdict to balance the plan by.
+public struct ShardAssignment: Sendable, Equatable {
+    public var index: Int
+    public var count: Int
+    public var timings: [String: Double]
+
+    public init(index: Int, count: Int, timings: [String: Double] = [:]) {
+        self.index = index
+        self.count = count
+        self.timings = timings
+    }
+
+    /// The plan for `tests` and this shard's record of it.
+    public func plan(_ tests: [String]) -> (plan: ShardPlan, record: ShardRecord) {
+        let plan = ShardPlan(tests: tests, count: count, timings: timings)
+        let record = ShardRecord(
+            index: index, count: count, planSHA256: plan.sha256, balance: plan.balance.rawValue, tests: plan.tests(forShard: index))
+        return (plan, record)
     }
 }

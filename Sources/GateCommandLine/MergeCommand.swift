@@ -1,0 +1,67 @@
+import Foundation
+import GateEngine
+import Verdict
+
+struct MergeCommand: GateCommand {
+    static let name = "merge"
+    static let abstract = "Merge the verdicts of `run --shard I/N` jobs into one signed verdict."
+    static let help = """
+        USAGE: cfa-gate merge SHARD… --out FILE [--key FILE] [--pubkey FILE]
+
+        Verifies every shard verdict, then requires one commit, one policy, one tool version and one
+        test plan; every shard 1…N exactly once; and every planned test reported by its shard. Writes
+        one verdict with every item and every test case, signed, listing the shard verdicts it was made
+        from. A missing (a named file that is not there), repeated or foreign shard, or a planned test
+        no shard reported, fails the merged verdict with the reason in its item 0. `verify`, `show` and
+        every report read the merged verdict like any other.
+
+        OPTIONS:
+          --out FILE       Where to write the merged verdict (required).
+          --key FILE       Ed25519 private key to sign it with. Default: CFA_GATE_SIGNING_KEY, else
+                           this clone's local key.
+          --pubkey FILE    Public key every shard must verify with. Default: the public half of
+                           CFA_GATE_SIGNING_KEY, else this clone's local key.
+
+        \(ExitCode.helpText)
+        """
+
+    var options: ShardMergeRun.Options
+
+    init(arguments: [String]) throws(UsageError) {
+        let reader = try ArgumentReader(arguments, command: Self.name, valueOptions: ["--out", "--key", "--pubkey"])
+        guard !reader.positionals.isEmpty else {
+            throw UsageError("`cfa-gate merge` needs the shard verdicts — see `cfa-gate merge --help`")
+        }
+        guard let output = reader.options["--out"] else {
+            throw UsageError("`cfa-gate merge` needs --out FILE for the merged verdict")
+        }
+        options = ShardMergeRun.Options(
+            shardPaths: reader.positionals, outputPath: output, keyPath: reader.options["--key"],
+            publicKeyPath: reader.options["--pubkey"], environment: ProcessInfo.processInfo.environment,
+            tool: ToolInfo(name: "cfa-gate", version: CFAGate.version))
+    }
+
+    func run(on terminal: Terminal) async -> Int32 {
+        let outcome: GateOutcome
+        do {
+            outcome = try ShardMergeRun.run(options)
+        } catch {
+            switch error {
+            case .setup: return terminal.fail(error, exitCode: ExitCode.usage)
+            case .rejected: return terminal.fail(error, exitCode: ExitCode.rejected)
+            case .gate(let cause): return terminal.fail(error, exitCode: cause.exitCode)
+            }
+        }
+        let predicate = outcome.predicate
+        let shards = predicate.mergedShards ?? []
+        terminal.out("merged \(shards.count) shard verdict\(shards.count == 1 ? "" : "s"): \(predicate.items.first?.summary ?? "")")
+        for problem in predicate.items.first?.evidence.diagnostics ?? [] { terminal.out("  \(problem.message)") }
+        terminal.out("Result: \(predicate.result.rawValue.uppercased())")
+        terminal.out("Verdict: \(outcome.verdictPath)")
+        switch predicate.result {
+        case .passed: return ExitCode.passed
+        case .failed: return ExitCode.failed
+        case .error: return ExitCode.error
+        }
+    }
+}
