@@ -19,12 +19,13 @@ public enum ExitCode {
     static let helpText = """
         Exit codes:
           0  passed (verify: the verdict is authentic, for this commit, and passed)
-          1  failed: an automated item failed (verify: authentic verdict whose result is failed)
+          1  failed: an automated item failed (verify: authentic verdict whose result is failed,
+             or a single shard's verdict; merge: the shards do not make up the whole run)
           2  usage or configuration error: bad option, bad checklist, missing or wrong key,
              a key file inside the working tree, not a git repository, repository without commits
           3  error: a probe could not run (missing toolchain, crash, timeout) or moved HEAD, or
              the verdict could not be written (verify: authentic verdict whose result is error)
-          4  verify only: the verdict is corrupt, tampered with, signed by another key,
+          4  verify and merge: a verdict is corrupt, tampered with, signed by another key,
              for another commit, or made under another policy
           130 interrupted (Ctrl-C): probes stopped, no verdict written
         """

@@ -73,6 +73,11 @@ struct VerifyCommand: GateCommand {
         if !predicate.awaitingReview.isEmpty {
             terminal.out("awaiting a person: items \(ItemNumbers.compact(predicate.awaitingReview.map(\.number)))")
         }
+        // A shard judged only its share of the tests: passing on its own would let a partial matrix through.
+        if let shard = predicate.shard {
+            terminal.out("shard:     \(shard.index)/\(shard.count) — a share of the run, never a verdict on its own: merge the shards with `cfa-gate merge`")
+            return predicate.result == .error ? ExitCode.error : ExitCode.failed
+        }
         switch predicate.result {
         case .passed: return ExitCode.passed
         case .failed: return ExitCode.failed

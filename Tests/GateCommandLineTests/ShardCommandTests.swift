@@ -38,6 +38,11 @@ struct ShardCommandTests {
         #expect(firstShare.count + secondShare.count == 3)
         #expect(first.shard?.planSHA256 == second.shard?.planSHA256)
 
+        // One shard alone is authentic but never a passing verdict: a partial matrix must not pass.
+        let alone = try CFAGateBinary.run(["verify", shards[0], "--pubkey", "\(keys)/ci.pem.pub"], in: fixture)
+        #expect(alone.status == 1, "\(alone.standardOutput)\(alone.standardError)")
+        #expect(alone.standardOutput.contains("shard:     1/2 — a share of the run"))
+
         let merged = "\(keys)/merged.json"
         let merge = try CFAGateBinary.run(
             ["merge"] + shards + ["--out", merged, "--key", "\(keys)/ci.pem", "--pubkey", "\(keys)/ci.pem.pub"], in: fixture)
