@@ -36,7 +36,7 @@ public enum TestFileLookup {
 
     /// Test files with this exact name anywhere, sorted: a file in the wrong folder is worth naming in a message.
     static func testFiles(named fileName: String, in index: CodebaseIndex) -> [String] {
-        index.files.map(\.path).filter { index.isTestFile($0) && ($0 == fileName || $0.hasSuffix("/\(fileName)")) }.sorted()
+        index.testFiles(named: fileName)
     }
 
     // MARK: Proposing
@@ -47,7 +47,7 @@ public enum TestFileLookup {
     private static func proposedPath(for type: String, in index: CodebaseIndex, aliases: [String], siblings: [String]) -> String {
         let fileName = testFileName(for: type)
         let folderName = aliases.first ?? "Tests"
-        let testPaths = index.files.map(\.path).filter(index.isTestFile).sorted()
+        let testPaths = index.testPaths
         for alias in aliases {
             if let folder = mostCommon(testPaths.compactMap { folder(matching: alias, in: $0) }) { return "\(folder)/\(fileName)" }
         }
