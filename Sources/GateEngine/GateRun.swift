@@ -20,6 +20,8 @@ public struct GateOptions: Sendable {
     public var baseRevision: String?
     public var environment: [String: String]
     public var tool: ToolInfo
+    /// Whether the analysis reads and fills the facts cache in `<git dir>/cfa-gate/cache` (`--no-cache` turns it off).
+    public var analysisCache = true
 
     public init(
         repositoryPath: String = ".", packagePath: String? = nil, checklistPath: String? = nil, keyPath: String? = nil,
@@ -98,6 +100,7 @@ public enum Gate {
         async let toolchain = SwiftToolchain.version(in: context)
         let scheduled = await ItemScheduler(
             items: checklist.items, context: context, analysisConfiguration: analysisConfiguration, inventoryBase: inventoryBase,
+            factsStore: options.analysisCache ? AnalysisCacheSeal.store(gitDirectory: gitDirectory, tool: options.tool, signing: signing) : nil,
             progress: progress
         ).run()
         let items = scheduled.items
