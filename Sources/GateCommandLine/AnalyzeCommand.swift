@@ -22,8 +22,11 @@ struct AnalysisTarget {
         return AnalysisTarget(root: root, scope: scope, configuration: try ConfigurationFile.load(repositoryRoot: root, scope: scope))
     }
 
-    func analyse() async -> AnalysisResult {
-        await Analyzer.analyze(repositoryRoot: root, scope: scope, configuration: configuration)
+    /// With the repository's facts cache unless `useCache` is false (`--no-cache`).
+    func analyse(useCache: Bool) async -> AnalysisResult {
+        await Analyzer.analyze(
+            repositoryRoot: root, scope: scope, configuration: configuration,
+            cache: AnalysisCacheOption.cache(repositoryRoot: root, enabled: useCache), contentHash: { GitRepository.blobID(of: $0) })
     }
 }
 
@@ -32,7 +35,7 @@ struct AnalyzeCommand: GateCommand {
     static let abstract = "Check the Swift sources against the CFA rules and print the findings."
     static var help: String {
         """
-        USAGE: cfa-gate analyze [--repo DIR] [--format text|json|sarif] [--bench]
+        USAGE: cfa-gate analyze [--repo DIR] [--format text|json|sarif] [--no-cache] [--bench [--workers N]]
 
         Parses every .swift file of the repository (leaving out .build, DerivedData, Pods,
         Carthage, hidden folders and the `exclude` list of .cfa-gate.json) and reports each
@@ -47,6 +50,8 @@ struct AnalyzeCommand: GateCommand {
           --bench                    Print timings instead of findings: bare SwiftParser parsing against
                                      the whole analysis, on 1 worker and on all cores
                                      (used by Scripts/bench-analyze.sh).
+          --workers N                With --bench: measure on N workers only.
+        \(AnalysisCacheOption.helpLine(width: 29))
 
         RULES:
         \(RuleCatalogue.descriptors.map { rule in
@@ -61,13 +66,21 @@ struct AnalyzeCommand: GateCommand {
     var repositoryPath: String
     var format: String
     var bench: Bool
+    var useCache: Bool
+    /// `--workers N` for `--bench`.
+    var benchWorkers: Int?
 
     init(arguments: [String]) throws(UsageError) {
-        let reader = try ArgumentReader(arguments, command: Self.name, valueOptions: ["--repo", "--format"], flagOptions: ["--bench"])
+        let reader = try ArgumentReader(arguments, command: Self.name, valueOptions: ["--repo", "--format", "--workers"], flagOptions: ["--bench", AnalysisCacheOption.flag])
         try reader.noPositionals(command: Self.name)
         repositoryPath = reader.options["--repo"] ?? "."
         format = try reader.format(allowed: ["text", "json", "sarif"], command: Self.name)
         bench = reader.flags.contains("--bench")
+        useCache = !reader.flags.contains(AnalysisCacheOption.flag)
+        if let text = reader.options["--workers"] {
+            guard bench, let count = Int(text), count >= 1 else { throw UsageError("--workers takes a number of at least 1 and goes with --bench") }
+            benchWorkers = count
+        }
     }
 
     func run(on terminal: Terminal) async -> Int32 {
@@ -82,7 +95,7 @@ struct AnalyzeCommand: GateCommand {
             await printBenchmark(target, terminal: terminal)
             return ExitCode.passed
         }
-        let result = await target.analyse()
+        let result = await target.analyse(useCache: useCache)
         switch format {
         case "json":
             terminal.out(AnalysisJSON.render(result))
@@ -102,16 +115,28 @@ extension AnalyzeCommand {
     private func printBenchmark(_ target: AnalysisTarget, terminal: Terminal) async {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         var analysisOnOne = 0.0
-        for workers in Array(Set([1, cores])).sorted() {
+        let blobID: ContentHash = { GitRepository.blobID(of: $0) }
+        for workers in benchWorkers.map({ [$0] }) ?? Array(Set([1, cores])).sorted() {
             let timing = await ParseBenchmark.measure(
-                repositoryRoot: target.root, scope: target.scope, configuration: target.configuration, workers: workers)
+                repositoryRoot: target.root, scope: target.scope, configuration: target.configuration, workers: workers,
+                contentHash: workers == cores || benchWorkers != nil ? blobID : nil)
             let parse = GateDuration.seconds(timing.bareParse), analysis = GateDuration.seconds(timing.analysis)
             if workers == 1 { analysisOnOne = analysis }
+            if !timing.slowest.isEmpty {
+                let top = timing.slowest.prefix(5).map { "\($0.name) " + String(format: "%.3fs", GateDuration.seconds($0.time)) }
+                terminal.out("slowest on 1 core: " + top.joined(separator: ", "))
+            }
             terminal.out(String(
                 format: "workers %d: %d files, %d lines: bare parse %.2fs, analysis %.2fs (parse + facts %.2fs, index + rules %.2fs; %.0f lines/s), ratio %.2f",
                 workers, timing.files, timing.lines, parse, analysis, GateDuration.seconds(timing.extraction), GateDuration.seconds(timing.rules),
                 Double(timing.lines) / analysis, analysis / parse))
-            if workers > 1 { terminal.out(String(format: "speed-up 1 → %d workers: %.2fx", workers, analysisOnOne / analysis)) }
+            if workers > 1, analysisOnOne > 0 { terminal.out(String(format: "speed-up 1 → %d workers: %.2fx", workers, analysisOnOne / analysis)) }
+            if let cached = timing.cached {
+                let cold = GateDuration.seconds(cached.cold), warm = GateDuration.seconds(cached.warm)
+                terminal.out(String(
+                    format: "cache, workers %d: cold %.2fs writing every entry (%+.1f%% against no cache), warm %.2fs (%.2fx cold)",
+                    workers, cold, (cold / analysis - 1) * 100, warm, warm / cold))
+            }
         }
     }
 }
@@ -129,7 +154,8 @@ extension InventoryCommand {
         do {
             let choice = try InventoryProbe.chooseBase(repositoryRoot: target.root, explicit: base, final: final)
             report = try await InventoryProbe.compare(
-                repositoryRoot: target.root, folder: target.scope, base: choice, final: final, configuration: target.configuration)
+                repositoryRoot: target.root, folder: target.scope, base: choice, final: final, configuration: target.configuration,
+                cache: AnalysisCacheOption.cache(repositoryRoot: target.root, enabled: useCache))
         } catch {
             terminal.err("cfa-gate: \(error)")
             return ExitCode.usage
@@ -167,6 +193,8 @@ enum AnalysisJSON {
         var warnings: Int
         var suppressed: [SuppressedFinding]
         var skippedFiles: [String]
+        /// Files parsed, read from the cache, and cache entries written.
+        var cache: AnalysisStatistics
     }
 
     static func render(_ result: AnalysisResult) -> String {
@@ -174,7 +202,7 @@ enum AnalysisJSON {
             findings: result.findings,
             summary: Summary(
                 files: result.fileCount, lines: result.lineCount, errors: result.errorCount, warnings: result.warningCount,
-                suppressed: result.suppressed, skippedFiles: result.skippedFiles))
+                suppressed: result.suppressed, skippedFiles: result.skippedFiles, cache: result.statistics))
         return JSONText.pretty(document)
     }
 
@@ -203,8 +231,8 @@ struct InventoryCommand: GateCommand {
     static let name = "inventory"
     static let abstract = "List the app's screens, ViewModels, Features, repositories, AppModel wiring and tests."
     static let help = """
-        USAGE: cfa-gate inventory [--repo DIR] [--format text|json]
-               cfa-gate inventory --diff [BASE..]REV [--repo DIR] [--format text|markdown|json]
+        USAGE: cfa-gate inventory [--repo DIR] [--format text|json] [--no-cache]
+               cfa-gate inventory --diff [BASE..]REV [--repo DIR] [--format text|markdown|json] [--no-cache]
 
         The inventory of the CFA catalogue: screens with their ViewModel and its Features, ViewModels,
         Features with their repositories and startup method, repository protocols and
@@ -224,6 +252,7 @@ struct InventoryCommand: GateCommand {
                                 repository to compare.
           --diff [BASE..]REV    Compare two commits (e.g. --diff HEAD, --diff main..HEAD).
           --format F            text, json, or (with --diff) markdown.
+        \(AnalysisCacheOption.helpLine(width: 24))
 
         \(ExitCode.helpText)
         """
@@ -232,9 +261,12 @@ struct InventoryCommand: GateCommand {
     var format: String
     /// `[BASE..]REV` split into its parts.
     var diff: (base: String?, final: String)?
+    var useCache: Bool
 
     init(arguments: [String]) throws(UsageError) {
-        let reader = try ArgumentReader(arguments, command: Self.name, valueOptions: ["--repo", "--format", "--diff"])
+        let reader = try ArgumentReader(
+            arguments, command: Self.name, valueOptions: ["--repo", "--format", "--diff"], flagOptions: [AnalysisCacheOption.flag])
+        useCache = !reader.flags.contains(AnalysisCacheOption.flag)
         try reader.noPositionals(command: Self.name)
         repositoryPath = reader.options["--repo"] ?? "."
         if let range = reader.options["--diff"] {
@@ -258,7 +290,7 @@ struct InventoryCommand: GateCommand {
             terminal.err("cfa-gate: \(error)")
             return ExitCode.usage
         }
-        let result = await target.analyse()
+        let result = await target.analyse(useCache: useCache)
         let inventory = Inventory(index: result.index)
         if format == "json" {
             terminal.out(JSONText.pretty(inventory))

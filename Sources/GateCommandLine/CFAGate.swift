@@ -7,7 +7,7 @@ public enum CFAGate {
     static let commands: [CommandEntry] = [
         CommandEntry(RunCommand.self), CommandEntry(VerifyCommand.self), CommandEntry(KeygenCommand.self),
         CommandEntry(ListCommand.self), CommandEntry(ShowCommand.self), CommandEntry(AnalyzeCommand.self),
-        CommandEntry(InventoryCommand.self),
+        CommandEntry(InventoryCommand.self), CommandEntry(CacheCommand.self),
     ]
 
     static var help: String {

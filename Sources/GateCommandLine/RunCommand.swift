@@ -13,6 +13,7 @@ struct RunCommand: GateCommand {
                             [--out FILE] [--format text|json]
                             [--build-timeout D] [--test-timeout D] [--command-timeout D]
                             [--no-progress] [--junit FILE] [--sarif FILE] [--summary FILE] [--base REV]
+                            [--no-cache]
 
         Loads the checklist, runs each numbered item as its probe (build, test, git-clean,
         command; manual items are listed for a person), signs the verdict with Ed25519 and
@@ -40,6 +41,7 @@ struct RunCommand: GateCommand {
           --summary FILE        Also write the Markdown review page.
           --base REV            Base commit of the inventory diff (default: the merge-base with the
                                 upstream, else origin/main or main, else the first parent).
+        \(AnalysisCacheOption.helpLine(width: 24))
 
         In GitHub Actions (GITHUB_ACTIONS=true) each finished item's evidence is printed in a
         ::group::, findings become ::error/::warning annotations, and the Markdown page is appended
@@ -62,7 +64,7 @@ struct RunCommand: GateCommand {
             valueOptions: [
                 "--repo", "--package-path", "--checklist", "--key", "--out", "--format", "--build-timeout",
                 "--test-timeout", "--command-timeout", "--junit", "--sarif", "--summary", "--base",
-            ], flagOptions: ["--no-progress"])
+            ], flagOptions: ["--no-progress", AnalysisCacheOption.flag])
         reportPaths = [
             (.junit, reader.options["--junit"]), (.sarif, reader.options["--sarif"]), (.markdown, reader.options["--summary"]),
         ].compactMap { format, path in path.map { (format, $0) } }
@@ -83,6 +85,7 @@ struct RunCommand: GateCommand {
             testTimeout: try duration("--test-timeout"), commandTimeout: try duration("--command-timeout"),
             baseRevision: reader.options["--base"],
             environment: ProcessInfo.processInfo.environment, tool: ToolInfo(name: "cfa-gate", version: CFAGate.version))
+        options.analysisCache = !reader.flags.contains(AnalysisCacheOption.flag)
     }
 
     func run(on terminal: Terminal) async -> Int32 {
