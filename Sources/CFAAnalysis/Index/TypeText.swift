@@ -3,6 +3,7 @@ enum TypeText {
     /// Every identifier in a type's text, in order: `Dictionary<String, [Habit]>` → Dictionary, String, Habit.
     static func names(in text: String) -> [String] {
         var names: [String] = []
+        func append(_ name: String) { if !excluded.contains(name) { names.append(name) } }
         // Rules ask this of every reference in the app; ASCII text (nearly all of it) is split byte by byte
         // rather than by grapheme, which gives the same names.
         if text.utf8.allSatisfy({ $0 < 0x80 }) {
@@ -12,12 +13,12 @@ enum TypeText {
                 if Self.isIdentifierByte(utf8[index]) {
                     if start == nil { start = index }
                 } else if let begun = start {
-                    names.append(String(text[begun..<index]))
+                    append(String(text[begun..<index]))
                     start = nil
                 }
             }
-            if let begun = start { names.append(String(text[begun...])) }
-            return names.filter { !excluded.contains($0) }
+            if let begun = start { append(String(text[begun...])) }
+            return names
         }
         var current = ""
         for character in text {

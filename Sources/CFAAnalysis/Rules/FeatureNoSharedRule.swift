@@ -15,7 +15,10 @@ public struct FeatureNoSharedRule: Rule {
         for feature in index.entries(with: .feature) where FeatureByConvention.isFeature(feature, in: index) {
             for part in feature.parts {
                 var seenLines: Set<Int> = []
-                let references = part.facts.scope.references.filter { !$0.inPreview && TypeText.names(in: $0.name).first == "AppModel" }
+                let references = part.facts.scope.references.filter {
+                    // Only a text that mentions AppModel can name it first; most references are turned away unsplit.
+                    !$0.inPreview && $0.name.contains("AppModel") && TypeText.names(in: $0.name).first == "AppModel"
+                }
                 // The longest chain on a line says the most: `AppModel.shared.habitsFeature` over `AppModel`.
                 for reference in references.sorted(by: { ($0.location, $1.name.count) < ($1.location, $0.name.count) }) {
                     guard seenLines.insert(reference.location.line).inserted else { continue }

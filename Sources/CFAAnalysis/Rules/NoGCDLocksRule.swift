@@ -31,9 +31,6 @@ public struct NoGCDLocksRule: Rule {
         ("pthread_mutex", true, "protect the state with an actor or `@MainActor`"),
     ]
 
-    /// The first letters of the listed APIs.
-    private static let apiInitials = Set(apis.compactMap { $0.name.utf8.first })
-
     public func check(_ index: CodebaseIndex) -> [Finding] {
         index.files.flatMap { file in apiFindings(file, index) + escapeHatchFindings(file) }
     }
@@ -56,10 +53,10 @@ public struct NoGCDLocksRule: Rule {
     /// The API a referenced name denotes: `DispatchQueue`, `Dispatch.DispatchQueue`, `os_unfair_lock_lock` →
     /// `os_unfair_lock_lock`. Member chains (`DispatchQueue.main`) are skipped; their root is its own reference.
     private static func api(named name: String) -> (String, String)? {
-        // Asked of every reference in the app: most are turned away by the first letter of their last component.
+        // Asked of every reference in the app: most are turned away by the start of their last component.
         let utf8 = name.utf8
         let last = utf8.lastIndex(of: UInt8(ascii: ".")).map { utf8.index(after: $0) } ?? utf8.startIndex
-        if last < utf8.endIndex, !apiInitials.contains(utf8[last]) { return nil }
+        if last < utf8.endIndex, !apis.contains(where: { utf8[last...].starts(with: $0.name.utf8) }) { return nil }
         let components = name.split(separator: ".")
         guard let last = components.last.map(String.init), components.count <= 2 else { return nil }
         if components.count == 2 && !["Dispatch", "Foundation", "Darwin", "Glibc", "os"].contains(String(components[0])) { return nil }
