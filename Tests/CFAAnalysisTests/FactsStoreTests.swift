@@ -140,6 +140,16 @@ struct FactsStoreTests {
         #expect(store.load("0123456789abcdef") == nil)
     }
 
+    @Test func aFIFOPlantedInPlaceOfAnEntryIsIgnoredWithoutWaiting() throws {
+        let fixture = try GitFixture()
+        let store = Self.store(fixture.root)
+        #expect(store.save(Self.facts(), key: "0123456789abcdef"))
+        let path = try #require(Self.entryFiles(fixture.root).first)
+        try FileManager.default.removeItem(atPath: path)
+        #expect(mkfifo(path, 0o644) == 0)
+        #expect(store.load("0123456789abcdef") == nil)
+    }
+
     @Test func keysThatAreNotHexAreNeverStored() throws {
         let fixture = try GitFixture()
         let store = Self.store(fixture.root)

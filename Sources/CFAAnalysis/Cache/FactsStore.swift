@@ -126,11 +126,12 @@ public struct FactsStore: Sendable {
     // MARK: Files
 
     private static func readEntry(_ path: String) -> (bytes: [UInt8], modified: Double)? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Not blocking and only a regular file: a FIFO or device planted in the cache must not hang the gate.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_size > 0, status.st_size < 1 << 30 else { return nil }
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0, status.st_size < 1 << 30 else { return nil }
         let size = Int(status.st_size)
         var complete = true
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
