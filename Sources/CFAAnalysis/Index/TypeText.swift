@@ -35,6 +35,11 @@ enum TypeText {
 
     private static let excluded: Set<String> = ["any", "some", "inout", "Optional", "Array", "Set", "Dictionary"]
 
+    /// Whether the text begins with a letter, digit or underscore (ASCII), so its first name starts at its start.
+    static func startsWithIdentifier(_ text: String) -> Bool {
+        text.utf8.first.map(isIdentifierByte) ?? false
+    }
+
     private static func isIdentifierByte(_ byte: UInt8) -> Bool {
         (byte >= 0x61 && byte <= 0x7a) || (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5f
     }

@@ -16,8 +16,8 @@ public struct FeatureNoSharedRule: Rule {
             for part in feature.parts {
                 var seenLines: Set<Int> = []
                 let references = part.facts.scope.references.filter {
-                    // Only a text that mentions AppModel can name it first; most references are turned away unsplit.
-                    !$0.inPreview && $0.name.contains("AppModel") && TypeText.names(in: $0.name).first == "AppModel"
+                    // A text naming AppModel first starts with it or with punctuation; most references are turned away unsplit.
+                    !$0.inPreview && ($0.name.hasPrefix("AppModel") || !TypeText.startsWithIdentifier($0.name)) && TypeText.names(in: $0.name).first == "AppModel"
                 }
                 // The longest chain on a line says the most: `AppModel.shared.habitsFeature` over `AppModel`.
                 for reference in references.sorted(by: { ($0.location, $1.name.count) < ($1.location, $0.name.count) }) {

@@ -31,6 +31,13 @@ public struct NoGCDLocksRule: Rule {
         ("pthread_mutex", true, "protect the state with an actor or `@MainActor`"),
     ]
 
+    /// Whether a listed API starts with the byte, for each byte value.
+    private static let apiInitials: [Bool] = {
+        var initials = [Bool](repeating: false, count: 256)
+        for first in apis.compactMap(\.name.utf8.first) { initials[Int(first)] = true }
+        return initials
+    }()
+
     public func check(_ index: CodebaseIndex) -> [Finding] {
         index.files.flatMap { file in apiFindings(file, index) + escapeHatchFindings(file) }
     }
@@ -56,7 +63,11 @@ public struct NoGCDLocksRule: Rule {
         // Asked of every reference in the app: most are turned away by the start of their last component.
         let utf8 = name.utf8
         let last = utf8.lastIndex(of: UInt8(ascii: ".")).map { utf8.index(after: $0) } ?? utf8.startIndex
-        if last < utf8.endIndex, !apis.contains(where: { utf8[last...].starts(with: $0.name.utf8) }) { return nil }
+        if last < utf8.endIndex {
+            guard apiInitials[Int(utf8[last])] else { return nil }
+            let lastComponent = name[last...]
+            guard apis.contains(where: { lastComponent.hasPrefix($0.name) }) else { return nil }
+        }
         let components = name.split(separator: ".")
         guard let last = components.last.map(String.init), components.count <= 2 else { return nil }
         if components.count == 2 && !["Dispatch", "Foundation", "Darwin", "Glibc", "os"].contains(String(components[0])) { return nil }

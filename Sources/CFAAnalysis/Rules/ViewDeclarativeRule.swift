@@ -28,8 +28,8 @@ public struct ViewDeclarativeRule: Rule {
     /// `UserDefaults.standard.set` → `UserDefaults`; `Bundle.main.url` → `Bundle.main`; `\.modelContext` → `ModelContext`.
     private static func api(named name: String) -> String? {
         // Asked of every reference in every View: most start with none of the names and need no splitting.
-        let start = name.utf8.drop { $0 == UInt8(ascii: ".") }
-        guard prefixes.contains(where: { start.starts(with: $0.utf8) }) else { return nil }
+        let start = name.drop { $0 == "." }
+        guard prefixes.contains(where: { start.hasPrefix($0) }) else { return nil }
         let components = name.split(separator: ".").map(String.init)
         guard let first = components.first else { return nil }
         if typeNames.contains(first) { return first }
