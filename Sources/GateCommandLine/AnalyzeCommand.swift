@@ -130,12 +130,19 @@ extension AnalyzeCommand {
                 format: "workers %d: %d files, %d lines: bare parse %.2fs, analysis %.2fs (parse + facts %.2fs, index + rules %.2fs; %.0f lines/s), ratio %.2f",
                 workers, timing.files, timing.lines, parse, analysis, GateDuration.seconds(timing.extraction), GateDuration.seconds(timing.rules),
                 Double(timing.lines) / analysis, analysis / parse))
+            let processor = timing.processor
+            let onProcessor = GateDuration.seconds(processor.extraction) + GateDuration.seconds(processor.rules)
+            terminal.out(String(
+                format: "processor time, workers %d: bare parse %.2fs, analysis %.2fs (parse + facts %.2fs, index + rules %.3fs), ratio %.2f",
+                workers, GateDuration.seconds(processor.bareParse), onProcessor, GateDuration.seconds(processor.extraction),
+                GateDuration.seconds(processor.rules), onProcessor / GateDuration.seconds(processor.bareParse)))
             if workers > 1, analysisOnOne > 0 { terminal.out(String(format: "speed-up 1 → %d workers: %.2fx", workers, analysisOnOne / analysis)) }
             if let cached = timing.cached {
                 let cold = GateDuration.seconds(cached.cold), warm = GateDuration.seconds(cached.warm)
+                let extra = GateDuration.seconds(cached.coldOnProcessor) / onProcessor - 1
                 terminal.out(String(
-                    format: "cache, workers %d: cold %.2fs writing every entry (%+.1f%% against no cache), warm %.2fs (%.2fx cold)",
-                    workers, cold, (cold / analysis - 1) * 100, warm, warm / cold))
+                    format: "cache, workers %d: cold %.2fs writing every entry (%+.1f%% processor time against no cache), warm %.2fs (%.2fx cold)",
+                    workers, cold, extra * 100, warm, warm / cold))
             }
         }
     }
