@@ -35,6 +35,15 @@ enum TypeText {
 
     private static let excluded: Set<String> = ["any", "some", "inout", "Optional", "Array", "Set", "Dictionary"]
 
+    /// `text.hasPrefix(prefix)` by bytes: rules ask it of every reference, and on a `Substring` the library's
+    /// version compares character by character.
+    static func begins<Text: StringProtocol>(_ text: Text, with prefix: String) -> Bool {
+        let found = text.utf8.withContiguousStorageIfAvailable { bytes in
+            prefix.utf8.withContiguousStorageIfAvailable { start in bytes.starts(with: start) }
+        }
+        return (found ?? nil) ?? text.utf8.starts(with: prefix.utf8)
+    }
+
     /// Whether the text begins with a letter, digit or underscore (ASCII), so its first name starts at its start.
     static func startsWithIdentifier(_ text: String) -> Bool {
         text.utf8.first.map(isIdentifierByte) ?? false

@@ -66,7 +66,7 @@ public struct NoGCDLocksRule: Rule {
         if last < utf8.endIndex {
             guard apiInitials[Int(utf8[last])] else { return nil }
             let lastComponent = name[last...]
-            guard apis.contains(where: { lastComponent.hasPrefix($0.name) }) else { return nil }
+            guard apis.contains(where: { TypeText.begins(lastComponent, with: $0.name) }) else { return nil }
         }
         let components = name.split(separator: ".")
         guard let last = components.last.map(String.init), components.count <= 2 else { return nil }

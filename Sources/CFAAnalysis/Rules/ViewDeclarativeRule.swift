@@ -29,7 +29,7 @@ public struct ViewDeclarativeRule: Rule {
     private static func api(named name: String) -> String? {
         // Asked of every reference in every View: most start with none of the names and need no splitting.
         let start = name.drop { $0 == "." }
-        guard prefixes.contains(where: { start.hasPrefix($0) }) else { return nil }
+        guard prefixes.contains(where: { TypeText.begins(start, with: $0) }) else { return nil }
         let components = name.split(separator: ".").map(String.init)
         guard let first = components.first else { return nil }
         if typeNames.contains(first) { return first }
