@@ -8,7 +8,8 @@ struct AnalyzeCommand: GateCommand {
     static let abstract = "Check the Swift sources against the CFA rules and print the findings."
     static var help: String {
         """
-        USAGE: cfa-gate analyze [--repo DIR] [--format text|json|sarif] [--no-baseline] [--bench]
+        USAGE: cfa-gate analyze [--repo DIR] [--format text|json|sarif] [--no-baseline] [--no-cache]
+                                [--bench [--workers N]]
 
         Parses every .swift file of the repository (leaving out .build, DerivedData, Pods,
         Carthage, hidden folders and the `exclude` list of .cfa-gate.json) and reports each
@@ -26,6 +27,8 @@ struct AnalyzeCommand: GateCommand {
           --bench                    Print timings instead of findings: bare SwiftParser parsing against
                                      the whole analysis, on 1 worker and on all cores
                                      (used by Scripts/bench-analyze.sh).
+          --workers N                With --bench: measure on N workers only.
+        \(AnalysisCacheOption.helpLine(width: 29))
 
         RULES:
         \(HelpText.rules)
@@ -38,19 +41,27 @@ struct AnalyzeCommand: GateCommand {
     var format: String
     var bench: Bool
     var useBaseline: Bool
+    var useCache: Bool
+    /// `--workers N` for `--bench`.
+    var benchWorkers: Int?
     /// Hidden: print the README's rule reference (Scripts/update-rule-reference.sh writes it into README.md).
     var ruleReference: Bool
 
     init(arguments: [String]) throws(UsageError) {
         let reader = try ArgumentReader(
-            arguments, command: Self.name, valueOptions: ["--repo", "--format"],
-            flagOptions: ["--bench", "--no-baseline", "--rule-reference"])
+            arguments, command: Self.name, valueOptions: ["--repo", "--format", "--workers"],
+            flagOptions: ["--bench", "--no-baseline", "--rule-reference", AnalysisCacheOption.flag])
         try reader.noPositionals(command: Self.name)
         repositoryPath = reader.options["--repo"] ?? "."
         format = try reader.format(allowed: ["text", "json", "sarif"], command: Self.name)
         bench = reader.flags.contains("--bench")
         useBaseline = !reader.flags.contains("--no-baseline")
         ruleReference = reader.flags.contains("--rule-reference")
+        useCache = !reader.flags.contains(AnalysisCacheOption.flag)
+        if let text = reader.options["--workers"] {
+            guard bench, let count = Int(text), count >= 1 else { throw UsageError("--workers takes a number of at least 1 and goes with --bench") }
+            benchWorkers = count
+        }
     }
 
     func run(on terminal: Terminal) async -> Int32 {
@@ -65,7 +76,7 @@ struct AnalyzeCommand: GateCommand {
             return terminal.fail(error, exitCode: ExitCode.usage)
         }
         if bench {
-            BenchmarkText.lines(await target.benchmark()).forEach(terminal.out)
+            BenchmarkText.lines(await target.benchmark(workers: benchWorkers)).forEach(terminal.out)
             return ExitCode.passed
         }
         let baseline: Baseline?
@@ -74,7 +85,7 @@ struct AnalyzeCommand: GateCommand {
         } catch {
             return terminal.fail(error, exitCode: ExitCode.usage)
         }
-        let result = await target.analyze(baseline: baseline)
+        let result = await target.analyze(baseline: baseline, cache: useCache ? target.diskCache(toolVersion: CFAGate.version) : nil)
         let summary = CFAProbe.baselineSummary(of: result)
         switch format {
         case "json": terminal.out(AnalysisReport.json(result, baseline: summary))

@@ -10,11 +10,28 @@ enum BenchmarkText {
         for (workers, timing) in timings {
             let parse = GateDuration.seconds(timing.bareParse), analysis = GateDuration.seconds(timing.analysis)
             if workers == 1 { analysisOnOne = analysis }
+            if !timing.slowest.isEmpty {
+                let top = timing.slowest.prefix(5).map { "\($0.name) " + String(format: "%.3fs", GateDuration.seconds($0.time)) }
+                lines.append("slowest on 1 core: " + top.joined(separator: ", "))
+            }
             lines.append(String(
                 format: "workers %d: %d files, %d lines: bare parse %.2fs, analysis %.2fs (parse + facts %.2fs, index + rules %.2fs; %.0f lines/s), ratio %.2f",
                 workers, timing.files, timing.lines, parse, analysis, GateDuration.seconds(timing.extraction),
                 GateDuration.seconds(timing.rules), Double(timing.lines) / analysis, analysis / parse))
-            if workers > 1 { lines.append(String(format: "speed-up 1 → %d workers: %.2fx", workers, analysisOnOne / analysis)) }
+            let processor = timing.processor
+            let onProcessor = GateDuration.seconds(processor.extraction) + GateDuration.seconds(processor.rules)
+            lines.append(String(
+                format: "processor time, workers %d: bare parse %.2fs, analysis %.2fs (parse + facts %.2fs, index + rules %.3fs), ratio %.2f",
+                workers, GateDuration.seconds(processor.bareParse), onProcessor, GateDuration.seconds(processor.extraction),
+                GateDuration.seconds(processor.rules), onProcessor / GateDuration.seconds(processor.bareParse)))
+            if workers > 1, analysisOnOne > 0 { lines.append(String(format: "speed-up 1 → %d workers: %.2fx", workers, analysisOnOne / analysis)) }
+            if let cached = timing.cached {
+                let cold = GateDuration.seconds(cached.cold), warm = GateDuration.seconds(cached.warm)
+                let extra = GateDuration.seconds(cached.coldOnProcessor) / onProcessor - 1
+                lines.append(String(
+                    format: "cache, workers %d: cold %.2fs writing every entry (%+.1f%% processor time against no cache), warm %.2fs (%.2fx cold)",
+                    workers, cold, extra * 100, warm, warm / cold))
+            }
         }
         return lines
     }

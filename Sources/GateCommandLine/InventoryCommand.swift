@@ -8,8 +8,8 @@ struct InventoryCommand: GateCommand {
     static let name = "inventory"
     static let abstract = "List the app's screens, ViewModels, Features, repositories, AppModel wiring and tests."
     static let help = """
-        USAGE: cfa-gate inventory [--repo DIR] [--format text|json]
-               cfa-gate inventory --diff [BASE..]REV [--repo DIR] [--format text|markdown|json]
+        USAGE: cfa-gate inventory [--repo DIR] [--format text|json] [--no-cache]
+               cfa-gate inventory --diff [BASE..]REV [--repo DIR] [--format text|markdown|json] [--no-cache]
 
         The inventory of the CFA catalogue: screens with their ViewModel and its Features, ViewModels,
         Features with their repositories and startup method, repository protocols and
@@ -29,6 +29,7 @@ struct InventoryCommand: GateCommand {
                                 repository to compare.
           --diff [BASE..]REV    Compare two commits (e.g. --diff HEAD, --diff main..HEAD).
           --format F            text, json, or (with --diff) markdown.
+        \(AnalysisCacheOption.helpLine(width: 24))
 
         \(ExitCode.helpText)
         """
@@ -37,9 +38,12 @@ struct InventoryCommand: GateCommand {
     var format: String
     /// `[BASE..]REV` split into its parts.
     var diff: (base: String?, final: String)?
+    var useCache: Bool
 
     init(arguments: [String]) throws(UsageError) {
-        let reader = try ArgumentReader(arguments, command: Self.name, valueOptions: ["--repo", "--format", "--diff"])
+        let reader = try ArgumentReader(
+            arguments, command: Self.name, valueOptions: ["--repo", "--format", "--diff"], flagOptions: [AnalysisCacheOption.flag])
+        useCache = !reader.flags.contains(AnalysisCacheOption.flag)
         try reader.noPositionals(command: Self.name)
         repositoryPath = reader.options["--repo"] ?? "."
         if let range = reader.options["--diff"] {
@@ -62,18 +66,22 @@ struct InventoryCommand: GateCommand {
             return terminal.fail(error, exitCode: ExitCode.usage)
         }
         guard let diff else {
-            let inventory = Inventory(index: await target.analyze().index)
+            let inventory = Inventory(index: await target.analyze(cache: cache(target)).index)
             terminal.out(format == "json" ? JSONText.pretty(inventory) : InventoryText.render(inventory))
             return ExitCode.passed
         }
         let outcome: ProbeOutcome
         do {
-            outcome = try await target.inventoryDiff(base: diff.base, final: diff.final)
+            outcome = try await target.inventoryDiff(base: diff.base, final: diff.final, cache: cache(target))
         } catch {
             return terminal.fail(error, exitCode: ExitCode.usage)
         }
         guard let report = InventoryDiffText.report(outcome.evidence, format: format) else { return ExitCode.error }
         terminal.out(report)
         return outcome.status == .passed ? ExitCode.passed : ExitCode.failed
+    }
+
+    private func cache(_ target: AnalysisTarget) -> FactsCache? {
+        useCache ? target.diskCache(toolVersion: CFAGate.version) : nil
     }
 }

@@ -13,7 +13,7 @@ struct RunCommand: GateCommand {
                             [--config FILE] [--key FILE] [--out FILE] [--format text|json]
                             [--build-timeout D] [--test-timeout D] [--command-timeout D]
                             [--no-progress] [--junit FILE] [--sarif FILE] [--summary FILE] [--base REV]
-                            [--no-baseline] [--shard I/N [--timings VERDICT]]
+                            [--no-baseline] [--no-cache] [--shard I/N [--timings VERDICT]]
 
         Loads the checklist, runs each numbered item as its probe (build, test, git-clean,
         command; manual items are listed for a person), signs the verdict with Ed25519 and
@@ -51,6 +51,7 @@ struct RunCommand: GateCommand {
                                 first parent).
           --no-baseline         Ignore the baseline of known findings (see `cfa-gate baseline`): every
                                 finding counts.
+        \(AnalysisCacheOption.helpLine(width: 24))
           --shard I/N           Run as shard I of N of a CI matrix: build, then run this shard's share
                                 of the expected tests; shard 1 also runs every other item. Merge the
                                 N verdicts with `cfa-gate merge`.
@@ -79,7 +80,7 @@ struct RunCommand: GateCommand {
                 "--repo", "--package-path", "--checklist", "--key", "--out", "--format", "--build-timeout",
                 "--test-timeout", "--command-timeout", "--junit", "--sarif", "--summary", "--base", "--policy-ref", "--config",
                 "--shard", "--timings",
-            ], flagOptions: ["--no-progress", "--no-baseline"])
+            ], flagOptions: ["--no-progress", "--no-baseline", AnalysisCacheOption.flag])
         reportPaths = [
             (.junit, reader.options["--junit"]), (.sarif, reader.options["--sarif"]), (.markdown, reader.options["--summary"]),
         ].compactMap { format, path in path.map { (format, $0) } }
@@ -111,6 +112,7 @@ struct RunCommand: GateCommand {
         if options.timingsPath != nil && options.shard == nil {
             throw UsageError("--timings balances shards — use it with --shard I/N")
         }
+        options.analysisCache = !reader.flags.contains(AnalysisCacheOption.flag)
     }
 
     func run(on terminal: Terminal) async -> Int32 {

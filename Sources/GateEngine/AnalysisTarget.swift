@@ -47,10 +47,19 @@ public struct AnalysisTarget: Sendable {
         }
     }
 
-    /// With a baseline, the findings it accepts are set apart as baselined.
-    public func analyze(baseline: Baseline? = nil) async -> AnalysisResult {
-        let result = await Analyzer.analyze(repositoryRoot: root, scope: scope, configuration: configuration)
+    /// With a baseline, the findings it accepts are set apart as baselined; with a cache (see `diskCache`), an
+    /// unchanged file's facts are read instead of parsed.
+    public func analyze(baseline: Baseline? = nil, cache: FactsCache? = nil) async -> AnalysisResult {
+        let result = await Analyzer.analyze(
+            repositoryRoot: root, scope: scope, configuration: configuration, cache: cache, contentHash: { GitRepository.blobID(of: $0) })
         return baseline?.apply(to: result, scope: scope) ?? result
+    }
+
+    /// The repository's on-disk facts cache (`<git dir>/cfa-gate/cache`); nil outside a repository. Entries are
+    /// those of this tool version; `run` uses its own sealed entries instead (see `AnalysisCacheSeal`).
+    public func diskCache(toolVersion: String) -> FactsCache? {
+        guard let repository = try? GitRepository.discover(startingAt: root) else { return nil }
+        return FactsCache(store: FactsStore(directory: FactsStore.directory(gitDirectory: repository.gitDirectory), toolVersion: toolVersion))
     }
 
     /// The working tree's baseline for this folder (see `BaselineFile`); nil when there is none.
@@ -64,19 +73,25 @@ public struct AnalysisTarget: Sendable {
             configuration: configuration, configurationFolder: ConfigurationFile.folder(repositoryRoot: root, scope: scope), scope: scope)
     }
 
-    /// Bare parsing against the whole analysis, on one worker and on every core.
-    public func benchmark() async -> [(workers: Int, timing: ParseBenchmark.Timing)] {
+    /// Bare parsing against the whole analysis, on one worker and on every core (or on `workers` only); the
+    /// cache is timed cold and warm on the last.
+    public func benchmark(workers: Int? = nil) async -> [(workers: Int, timing: ParseBenchmark.Timing)] {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
         var timings: [(workers: Int, timing: ParseBenchmark.Timing)] = []
-        for workers in Array(Set([1, ProcessInfo.processInfo.activeProcessorCount])).sorted() {
-            let timing = await ParseBenchmark.measure(repositoryRoot: root, scope: scope, configuration: configuration, workers: workers)
-            timings.append((workers, timing))
+        for count in workers.map({ [$0] }) ?? Array(Set([1, cores])).sorted() {
+            // The cache is timed once, on the last measurement.
+            let blobID: ContentHash = { GitRepository.blobID(of: $0) }
+            let timing = await ParseBenchmark.measure(
+                repositoryRoot: root, scope: scope, configuration: configuration, workers: count,
+                contentHash: count == cores || workers != nil ? blobID : nil)
+            timings.append((count, timing))
         }
         return timings
     }
 
     /// The inventory diff between two commits of this target's folder, read from git objects, judged as the
     /// `inventory` item judges it. Without `base`, the base is chosen as the item chooses it.
-    public func inventoryDiff(base: String?, final: String) async throws(Failure) -> ProbeOutcome {
+    public func inventoryDiff(base: String?, final: String, cache: FactsCache? = nil) async throws(Failure) -> ProbeOutcome {
         let baseline: Baseline?
         do {
             baseline = try self.baseline()
@@ -86,7 +101,8 @@ public struct AnalysisTarget: Sendable {
         do {
             let choice = try InventoryProbe.chooseBase(repositoryRoot: root, explicit: base, final: final)
             let report = try await InventoryProbe.compare(
-                repositoryRoot: root, folder: scope, base: choice, final: final, configuration: configuration, baseline: baseline)
+                repositoryRoot: root, folder: scope, base: choice, final: final, configuration: configuration, baseline: baseline,
+                cache: cache)
             return InventoryProbe.judge(report)
         } catch {
             throw .repository(error)

@@ -31,6 +31,8 @@ public struct GateOptions: Sendable {
     public var timingsPath: String?
     public var environment: [String: String]
     public var tool: ToolInfo
+    /// Whether the analysis reads and fills the facts cache in `<git dir>/cfa-gate/cache` (`--no-cache` turns it off).
+    public var analysisCache = true
 
     public init(
         repositoryPath: String = ".", packagePath: String? = nil, checklistPath: String? = nil, keyPath: String? = nil,
@@ -126,7 +128,9 @@ public enum Gate {
         async let toolchain = SwiftToolchain.version(in: context)
         let scheduled = await ItemScheduler(
             items: scheduledItems, context: context, analysisConfiguration: analysisConfiguration, baseline: baseline,
-            inventoryBase: inventoryBase, progress: progress
+            inventoryBase: inventoryBase,
+            factsStore: options.analysisCache ? AnalysisCacheSeal.store(gitDirectory: gitDirectory, tool: options.tool, signing: signing) : nil,
+            progress: progress
         ).run()
         let items = scheduled.items
         let swiftVersion = await toolchain

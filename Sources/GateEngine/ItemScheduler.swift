@@ -19,6 +19,8 @@ struct ItemScheduler: Sendable {
     var baseline: Baseline?
     /// Set when the checklist has an `inventory` item: the base commit it compares with.
     var inventoryBase: BaseChoice?
+    /// The on-disk facts cache the analysis reads and fills; nil with `--no-cache`.
+    var factsStore: FactsStore? = nil
     var progress: @Sendable (GateEvent) -> Void
 
     struct Outcome: Sendable {
@@ -102,7 +104,7 @@ struct ItemScheduler: Sendable {
         _ cfaItems: [(item: ChecklistItem, rules: [String])], _ inventoryItems: [ChecklistItem],
         configuration: AnalysisConfiguration
     ) async -> ([ItemResult], AnalysisResult?) {
-        let cache = FactsCache()
+        let cache = FactsCache(store: factsStore)
         var results: [ItemResult] = []
         var analysis: AnalysisResult?
         if !cfaItems.isEmpty {

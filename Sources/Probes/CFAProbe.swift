@@ -10,15 +10,14 @@ public enum CFAProbe {
     /// Parses and checks the working tree once; every `cfa` item of a run is judged from this one result.
     /// The scope is the package the checklist gates (its whole repository when the package is at the root).
     /// Each file is keyed by the blob id git gives its bytes, so the inventory diff that follows can reuse
-    /// the facts of every final-commit file whose content is the same (`cache`). Findings the `baseline` accepts
-    /// are set apart as baselined, so no item fails on them.
+    /// the facts of every final-commit file whose content is the same (`cache`), and its on-disk store the next run.
+    /// Findings the `baseline` accepts are set apart as baselined, so no item fails on them.
     public static func analyse(
         in context: ProbeContext, configuration: AnalysisConfiguration, baseline: Baseline? = nil, cache: FactsCache
     ) async -> AnalysisResult {
-        let repository = try? GitRepository.discover(startingAt: context.repositoryRoot)
         let result = await Analyzer.analyze(
             repositoryRoot: context.repositoryRoot, scope: context.packagePath, configuration: configuration, cache: cache,
-            contentKey: { repository?.blobID(ofFileAt: $0) })
+            contentHash: { GitRepository.blobID(of: $0) })
         return baseline?.apply(to: result, scope: context.packagePath) ?? result
     }
 

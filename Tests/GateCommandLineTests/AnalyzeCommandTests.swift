@@ -11,7 +11,7 @@ struct AnalyzeCommandTests {
 
     @Test func theBundledExampleHasNoFindings() throws {
         let fixture = try GitFixture()
-        let result = try CFAGateBinary.run(["analyze", "--repo", Self.exampleApp], in: fixture)
+        let result = try CFAGateBinary.run(["analyze", "--repo", Self.exampleApp, "--no-cache"], in: fixture)
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
         #expect(result.standardOutput.hasPrefix("0 errors, 0 warnings in "))
     }
@@ -49,11 +49,11 @@ struct AnalyzeCommandTests {
 
     @Test func theInventoryListsTheExamplesParts() throws {
         let fixture = try GitFixture()
-        let text = try CFAGateBinary.run(["inventory", "--repo", Self.exampleApp], in: fixture)
+        let text = try CFAGateBinary.run(["inventory", "--repo", Self.exampleApp, "--no-cache"], in: fixture)
         #expect(text.status == 0)
         #expect(text.standardOutput.contains("HabitListView → HabitListViewModel → habitsFeature"))
         #expect(text.standardOutput.contains("HabitsFeature (AppModel.habitsFeature, uses HabitRepository, starts with startLoading())"))
-        let json = try CFAGateBinary.run(["inventory", "--repo", Self.exampleApp, "--format", "json"], in: fixture)
+        let json = try CFAGateBinary.run(["inventory", "--repo", Self.exampleApp, "--format", "json", "--no-cache"], in: fixture)
         let inventory = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
         #expect((inventory["features"] as? [Any])?.count == 2)
     }

@@ -6,6 +6,33 @@ public struct SuppressedFinding: Sendable, Codable, Equatable {
     public var reason: String
 }
 
+/// Where an analysis got each file's facts: how much work the caches saved.
+public struct AnalysisStatistics: Sendable, Codable, Equatable {
+    /// Files parsed in this analysis.
+    public var parsed = 0
+    /// Files whose facts came from the on-disk cache.
+    public var fromDisk = 0
+    /// Files whose facts an earlier parse in this run already had (same blob).
+    public var fromMemory = 0
+    /// Cache entries written.
+    public var stored = 0
+
+    public init(parsed: Int = 0, fromDisk: Int = 0, fromMemory: Int = 0, stored: Int = 0) {
+        self.parsed = parsed
+        self.fromDisk = fromDisk
+        self.fromMemory = fromMemory
+        self.stored = stored
+    }
+
+    static func + (lhs: Self, rhs: Self) -> Self {
+        Self(parsed: lhs.parsed + rhs.parsed, fromDisk: lhs.fromDisk + rhs.fromDisk, fromMemory: lhs.fromMemory + rhs.fromMemory,
+             stored: lhs.stored + rhs.stored)
+    }
+}
+
+/// Names content: the git blob id of a file's bytes.
+public typealias ContentHash = @Sendable (Data) -> String?
+
 public struct AnalysisResult: Sendable {
     /// After suppressions and configured severities; sorted by file, line, column.
     public var findings: [Finding]
@@ -19,6 +46,7 @@ public struct AnalysisResult: Sendable {
     /// Files that could not be read as UTF-8 text, left out of the analysis.
     public var skippedFiles: [String]
     public var index: CodebaseIndex
+    public var statistics = AnalysisStatistics()
     public var fileCount: Int { index.files.count }
     public var lineCount: Int { index.files.reduce(0) { $0 + $1.lineCount } }
     public var errorCount: Int { findings.filter { $0.severity == .error }.count }
@@ -27,18 +55,38 @@ public struct AnalysisResult: Sendable {
 
 public enum Analyzer {
     /// Discovers, parses and checks the Swift files of a working tree, or of one folder of it (`scope`).
-    /// `contentKey` names each file's content (its git blob id, given the file's absolute path), so that a
-    /// `cache` shared with a later parse of the same content serves both.
+    /// With `contentHash`, each file is keyed by the hash of the very bytes that are parsed (its git blob id),
+    /// so that a `cache` — this run's, and its on-disk store — serves every later parse of the same content.
     public static func analyze(
         repositoryRoot: String, scope: String = "", configuration: AnalysisConfiguration, cache: FactsCache? = nil,
-        contentKey: (String) -> String? = { _ in nil }
+        contentHash: ContentHash? = nil, workers: Int = ProcessInfo.processInfo.activeProcessorCount
     ) async -> AnalysisResult {
         var inputs = SourceDiscovery.swiftFiles(repositoryRoot: repositoryRoot, scope: scope, configuration: configuration)
-        for index in inputs.indices {
-            if case .file(let path) = inputs[index].content { inputs[index].contentKey = contentKey(path) }
+        if let contentHash { inputs = await keyed(inputs, contentHash, workers: workers) }
+        let (parsed, statistics) = await parseCounting([inputs], workers: workers, cache: cache)
+        var result = await checkConcurrently(parsed[0].facts, configuration: configuration, skippedFiles: parsed[0].skipped, workers: workers)
+        result.statistics = statistics
+        return result
+    }
+
+    /// Reads every file once, in parallel, and keys it by its bytes; the text read is the text parsed.
+    /// A file that cannot be read or is not UTF-8 is left as it was, to be reported as skipped.
+    static func keyed(_ inputs: [SourceInput], _ contentHash: @escaping ContentHash, workers: Int) async -> [SourceInput] {
+        var keyed: [SourceInput] = []
+        await withTaskGroup(of: [SourceInput].self) { group in
+            for batch in batches(inputs, workers: workers) {
+                group.addTask {
+                    batch.map { input in
+                        guard case .file(let path) = input.content, let data = FileManager.default.contents(atPath: path),
+                            let text = String(validating: data, as: UTF8.self)
+                        else { return input }
+                        return .text(text, path: input.path, contentKey: contentHash(data))
+                    }
+                }
+            }
+            for await part in group { keyed += part }
         }
-        let parsed = await parse(inputs, cache: cache)
-        return await checkConcurrently(parsed.facts, configuration: configuration, skippedFiles: parsed.skipped)
+        return keyed.sorted { $0.path < $1.path }
     }
 
     /// Parses files in parallel, one worker per core. Files go largest first to the least-loaded worker:
@@ -52,10 +100,18 @@ public enum Analyzer {
     /// Parses several revisions of a tree together. Files with the same content key (a git blob id) are
     /// parsed once across all of them and their facts copied under each path, so diffing two revisions of
     /// a large app after a small change costs about one analysis.
-    /// With a `cache`, files whose content key it already holds are not parsed again, and what is parsed is added.
+    /// With a `cache`, files whose content key it (or its on-disk store) already holds are not parsed again,
+    /// and what is parsed is added.
     public static func parseRevisions(
         _ revisions: [[SourceInput]], workers: Int = ProcessInfo.processInfo.activeProcessorCount, cache: FactsCache? = nil
     ) async -> [(facts: [FileFacts], skipped: [String])] {
+        await parseCounting(revisions, workers: workers, cache: cache).revisions
+    }
+
+    /// `parseRevisions`, saying where the facts came from.
+    static func parseCounting(
+        _ revisions: [[SourceInput]], workers: Int, cache: FactsCache?
+    ) async -> (revisions: [(facts: [FileFacts], skipped: [String])], statistics: AnalysisStatistics) {
         func key(_ input: SourceInput, revision: Int) -> String { input.contentKey ?? "\(revision):\(input.path)" }
         var unique: [String: SourceInput] = [:]
         for (revision, inputs) in revisions.enumerated() {
@@ -68,12 +124,17 @@ public enum Analyzer {
         }
         // Only real content keys are shared through the cache; the stand-in keys of keyless files are not content.
         let contentKeys = Set(revisions.flatMap { $0.compactMap(\.contentKey) })
-        let cached = await cache?.facts(for: unique.keys.filter { contentKeys.contains($0) }) ?? [:]
-        let parsed = await parseEach(unique.values.filter { cached[$0.path] == nil }, workers: workers)
+        let inMemory = await cache?.facts(for: unique.keys.filter { contentKeys.contains($0) }) ?? [:]
+        let store = cache?.store
+        let parsed = await parseEach(
+            unique.values.filter { inMemory[$0.path] == nil }, workers: workers, store: store, storable: contentKeys)
         var factsByKey = Dictionary(uniqueKeysWithValues: parsed.facts.map { ($0.path, $0) })
         await cache?.store(factsByKey.filter { contentKeys.contains($0.key) })
-        factsByKey.merge(cached) { parsedNow, _ in parsedNow }
-        return revisions.enumerated().map { revision, inputs in
+        if parsed.statistics.stored > 0 { store?.evict() }
+        factsByKey.merge(inMemory) { parsedNow, _ in parsedNow }
+        var statistics = parsed.statistics
+        statistics.fromMemory = inMemory.count
+        let results: [(facts: [FileFacts], skipped: [String])] = revisions.enumerated().map { revision, inputs in
             var facts: [FileFacts] = []
             var skipped: [String] = []
             for input in inputs {
@@ -86,6 +147,7 @@ public enum Analyzer {
             }
             return (facts.sorted { $0.path < $1.path }, skipped.sorted())
         }
+        return (results, statistics)
     }
 
     /// Splits files over workers, largest first to the least-loaded one.
@@ -101,31 +163,48 @@ public enum Analyzer {
         return batches.filter { !$0.isEmpty }
     }
 
-    private static func parseEach(_ inputs: [SourceInput], workers: Int) async -> (facts: [FileFacts], skipped: [String]) {
+    /// Parses each input in parallel workers. An input whose key is in `storable` is first looked up in
+    /// `store` and, when parsed, written to it — by the worker, so reading and writing entries spread over
+    /// the cores like the parsing.
+    private static func parseEach(
+        _ inputs: [SourceInput], workers: Int, store: FactsStore? = nil, storable: Set<String> = []
+    ) async -> (facts: [FileFacts], skipped: [String], statistics: AnalysisStatistics) {
         let batches = batches(inputs, workers: workers)
         var facts: [FileFacts] = []
         var skipped: [String] = []
-        await withTaskGroup(of: ([FileFacts], [String]).self) { group in
+        var statistics = AnalysisStatistics()
+        await withTaskGroup(of: ([FileFacts], [String], AnalysisStatistics).self) { group in
             for batch in batches {
                 group.addTask {
                     var parsed: [FileFacts] = []
                     var unreadable: [String] = []
+                    var counts = AnalysisStatistics()
                     for input in batch {
+                        let entryStore = storable.contains(input.path) ? store : nil
+                        if let cached = entryStore?.load(input.path) {
+                            parsed.append(cached)
+                            counts.fromDisk += 1
+                            continue
+                        }
                         guard let text = text(of: input) else {
                             unreadable.append(input.path)
                             continue
                         }
-                        parsed.append(FactExtractor.facts(path: input.path, source: text))
+                        let extracted = FactExtractor.facts(path: input.path, source: text)
+                        parsed.append(extracted)
+                        counts.parsed += 1
+                        if entryStore?.save(extracted, key: input.path) == true { counts.stored += 1 }
                     }
-                    return (parsed, unreadable)
+                    return (parsed, unreadable, counts)
                 }
             }
-            for await (parsed, unreadable) in group {
+            for await (parsed, unreadable, counts) in group {
                 facts += parsed
                 skipped += unreadable
+                statistics = statistics + counts
             }
         }
-        return (facts.sorted { $0.path < $1.path }, skipped.sorted())
+        return (facts.sorted { $0.path < $1.path }, skipped.sorted(), statistics)
     }
 
     static func text(of input: SourceInput) -> String? {
@@ -148,20 +227,28 @@ public enum Analyzer {
     }
 
     /// `check`, with the rules spread over the cores: each rule reads the shared index and nothing else.
+    /// A worker takes the next rule as soon as it is free, so one slow rule does not hold up a fixed share.
     public static func checkConcurrently(
         _ files: [FileFacts], configuration: AnalysisConfiguration, skippedFiles: [String] = [],
         rules: [any Rule] = RuleCatalogue.rules, workers: Int = ProcessInfo.processInfo.activeProcessorCount
     ) async -> AnalysisResult {
         let index = CodebaseIndex(files: files, configuration: configuration)
-        let workerCount = max(1, min(workers, rules.count))
         var raw: [Finding] = []
         await withTaskGroup(of: [Finding].self) { group in
-            for worker in 0..<workerCount {
-                group.addTask {
-                    stride(from: worker, to: rules.count, by: workerCount).flatMap { findings(of: rules[$0], in: index) }
+            var next = 0
+            for _ in 0..<max(1, min(workers, rules.count)) where next < rules.count {
+                let rule = rules[next]
+                group.addTask { findings(of: rule, in: index) }
+                next += 1
+            }
+            for await part in group {
+                raw += part
+                if next < rules.count {
+                    let rule = rules[next]
+                    group.addTask { findings(of: rule, in: index) }
+                    next += 1
                 }
             }
-            for await part in group { raw += part }
         }
         return settle(raw, index: index, rules: rules, skippedFiles: skippedFiles)
     }

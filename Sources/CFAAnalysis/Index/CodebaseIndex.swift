@@ -35,6 +35,7 @@ public struct CodebaseIndex: Sendable {
         assignRoles()
         allEntries = entries.values.flatMap { $0 }.sorted { ($0.file, $0.location) < ($1.file, $1.location) }
         entriesByRole = Dictionary(grouping: allEntries, by: \.role)
+        lookups = Lookups(self)
     }
 
     // MARK: Queries
@@ -42,11 +43,13 @@ public struct CodebaseIndex: Sendable {
     /// Every entry in file and line order; computed once, since every rule asks.
     public private(set) var allEntries: [Entry] = []
     private var entriesByRole: [Role: [Entry]] = [:]
+    /// Answers by key for the questions rules ask once per type (see `Lookups`).
+    private(set) var lookups = Lookups()
     public func entries(with role: Role) -> [Entry] { entriesByRole[role] ?? [] }
     public func entry(named name: String) -> Entry? { entries[name]?.first }
     public func role(of name: String) -> Role? { entries[name]?.first?.role }
     public func isTestFile(_ path: String) -> Bool { testFiles.contains(path) }
-    public func file(_ path: String) -> FileFacts? { files.first { $0.path == path } }
+    public func file(_ path: String) -> FileFacts? { lookups.fileByPath[path].map { files[$0] } }
 
     public var appModel: Entry? { entries(with: .appModel).first }
     public var featureNames: Set<String> { Set(entries(with: .feature).map(\.name)) }

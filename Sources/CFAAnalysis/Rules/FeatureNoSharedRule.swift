@@ -21,7 +21,10 @@ public struct FeatureNoSharedRule: Rule {
         for feature in index.entries(with: .feature) where FeatureByConvention.isFeature(feature, in: index) {
             for part in feature.parts {
                 var seenLines: Set<Int> = []
-                let references = part.facts.scope.references.filter { !$0.inPreview && TypeText.names(in: $0.name).first == "AppModel" }
+                let references = part.facts.scope.references.filter {
+                    // A text naming AppModel first starts with it or with punctuation; most references are turned away unsplit.
+                    !$0.inPreview && (TypeText.begins($0.name, with: "AppModel") || !TypeText.startsWithIdentifier($0.name)) && TypeText.names(in: $0.name).first == "AppModel"
+                }
                 // The longest chain on a line says the most: `AppModel.shared.habitsFeature` over `AppModel`.
                 for reference in references.sorted(by: { ($0.location, $1.name.count) < ($1.location, $0.name.count) }) {
                     guard seenLines.insert(reference.location.line).inserted else { continue }

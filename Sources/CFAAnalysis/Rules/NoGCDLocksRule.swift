@@ -32,6 +32,13 @@ public struct NoGCDLocksRule: Rule {
         ("pthread_mutex", true, "protect the state with an actor or `@MainActor`"),
     ]
 
+    /// Whether a listed API starts with the byte, for each byte value.
+    private static let apiInitials: [Bool] = {
+        var initials = [Bool](repeating: false, count: 256)
+        for first in apis.compactMap(\.name.utf8.first) { initials[Int(first)] = true }
+        return initials
+    }()
+
     public func check(_ index: CodebaseIndex) -> [Finding] {
         index.files.flatMap { file in apiFindings(file, index) + escapeHatchFindings(file) }
     }
@@ -54,6 +61,14 @@ public struct NoGCDLocksRule: Rule {
     /// The API a referenced name denotes: `DispatchQueue`, `Dispatch.DispatchQueue`, `os_unfair_lock_lock` →
     /// `os_unfair_lock_lock`. Member chains (`DispatchQueue.main`) are skipped; their root is its own reference.
     private static func api(named name: String) -> (String, String)? {
+        // Asked of every reference in the app: most are turned away by the start of their last component.
+        let utf8 = name.utf8
+        let last = utf8.lastIndex(of: UInt8(ascii: ".")).map { utf8.index(after: $0) } ?? utf8.startIndex
+        if last < utf8.endIndex {
+            guard apiInitials[Int(utf8[last])] else { return nil }
+            let lastComponent = name[last...]
+            guard apis.contains(where: { TypeText.begins(lastComponent, with: $0.name) }) else { return nil }
+        }
         let components = name.split(separator: ".")
         guard let last = components.last.map(String.init), components.count <= 2 else { return nil }
         if components.count == 2 && !["Dispatch", "Foundation", "Darwin", "Glibc", "os"].contains(String(components[0])) { return nil }

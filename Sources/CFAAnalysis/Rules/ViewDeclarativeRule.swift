@@ -17,6 +17,7 @@ public struct ViewDeclarativeRule: Rule {
 
     /// Names whose first component, or whole chain prefix, marks a side-effecting API.
     private static let typeNames = ["UserDefaults", "FileManager", "URLSession", "ModelContext", "NotificationCenter"]
+    private static let prefixes = typeNames + ["Bundle", "modelContext"]
 
     public func check(_ index: CodebaseIndex) -> [Finding] {
         var findings: [Finding] = []
@@ -32,6 +33,9 @@ public struct ViewDeclarativeRule: Rule {
 
     /// `UserDefaults.standard.set` → `UserDefaults`; `Bundle.main.url` → `Bundle.main`; `\.modelContext` → `ModelContext`.
     private static func api(named name: String) -> String? {
+        // Asked of every reference in every View: most start with none of the names and need no splitting.
+        let start = name.drop { $0 == "." }
+        guard prefixes.contains(where: { TypeText.begins(start, with: $0) }) else { return nil }
         let components = name.split(separator: ".").map(String.init)
         guard let first = components.first else { return nil }
         if typeNames.contains(first) { return first }

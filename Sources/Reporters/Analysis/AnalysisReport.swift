@@ -20,6 +20,8 @@ public enum AnalysisReport {
         var suppressed: [SuppressedFinding]
         var skippedFiles: [String]
         var baseline: String?
+        /// Files parsed, read from the cache, and cache entries written.
+        var cache: AnalysisStatistics
     }
 
     /// `baseline` is the verdict's view of the baseline the result was judged with (nil without one).
@@ -28,7 +30,7 @@ public enum AnalysisReport {
             findings: result.findings, baselined: baseline.map { _ in result.baselined }, fixedBaseline: baseline?.fixed,
             summary: Summary(
                 files: result.fileCount, lines: result.lineCount, errors: result.errorCount, warnings: result.warningCount,
-                suppressed: result.suppressed, skippedFiles: result.skippedFiles, baseline: result.baseline))
+                suppressed: result.suppressed, skippedFiles: result.skippedFiles, baseline: result.baseline, cache: result.statistics))
         return JSONText.pretty(document)
     }
 

@@ -36,7 +36,7 @@ public enum TestFileLookup {
 
     /// Test files with this exact name anywhere, sorted: a file in the wrong folder is worth naming in a message.
     static func testFiles(named fileName: String, in index: CodebaseIndex) -> [String] {
-        index.files.map(\.path).filter { index.isTestFile($0) && ($0 == fileName || $0.hasSuffix("/\(fileName)")) }.sorted()
+        index.testFiles(named: fileName)
     }
 
     // MARK: Proposing
@@ -51,7 +51,7 @@ public enum TestFileLookup {
         let folderName = aliases.first ?? "Tests"
         let packages = PackageRoots(index)
         let package = index.entry(named: type).map { packages.root(of: $0.file) } ?? ""
-        let testPaths = index.files.map(\.path).filter { index.isTestFile($0) && packages.root(of: $0) == package }.sorted()
+        let testPaths = index.testPaths.filter { packages.root(of: $0) == package }
         for alias in aliases {
             if let folder = mostCommon(testPaths.compactMap { folder(matching: alias, in: $0) }) { return "\(folder)/\(fileName)" }
         }

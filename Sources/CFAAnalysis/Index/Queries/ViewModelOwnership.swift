@@ -14,9 +14,8 @@ enum ViewModelOwnership {
 
     /// Screens (and the root view) with a stored property that holds `viewModelName`, preview code left out.
     static func screens(holding viewModelName: String, in index: CodebaseIndex) -> [CodebaseIndex.Entry] {
-        index.allEntries.filter { entry in
-            (entry.role == .screen || entry.role == .rootView) && !entry.declaration.isPreviewOnly
-                && entry.storedProperties.contains { holds($0, viewModel: viewModelName) }
+        index.views(holdingPropertyOf: viewModelName).filter { entry in
+            entry.storedProperties.contains { holds($0, viewModel: viewModelName) }
         }
     }
 
