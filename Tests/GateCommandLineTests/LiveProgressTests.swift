@@ -2,7 +2,7 @@ import GateTestSupport
 import Checklist
 @testable import GateCommandLine
 import GateEngine
-import Reporters
+@testable import Reporters
 import Testing
 import Verdict
 
