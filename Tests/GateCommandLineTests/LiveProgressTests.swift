@@ -1,7 +1,7 @@
 import GateTestSupport
 import Checklist
 @testable import GateCommandLine
-import GateEngine
+@testable import GateEngine
 @testable import Reporters
 import Testing
 import Verdict

@@ -1,5 +1,5 @@
 import Foundation
-import GateEngine
+@testable import GateEngine
 import GateTestSupport
 import Verdict
 

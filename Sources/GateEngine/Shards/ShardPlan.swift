@@ -3,21 +3,21 @@ import Verdict
 
 /// Which shard runs which test. The same expected list, shard count and timings always give the same
 /// split, so a re-run shard runs exactly the tests it ran before.
-public struct ShardPlan: Sendable, Equatable {
-    public enum Balance: String, Codable, Sendable {
+struct ShardPlan: Sendable, Equatable {
+    enum Balance: String, Codable, Sendable {
         /// Longest tests first, each to the shard with the least time so far (durations of an earlier verdict).
         case timings
         /// Tests ordered by a hash of their id and dealt in turn: equal counts, stable across machines.
         case hash
     }
 
-    public var count: Int
-    public var balance: Balance
+    var count: Int
+    var balance: Balance
     /// Every test of the expected list → its 1-based shard.
-    public var assignments: [String: Int]
+    var assignments: [String: Int]
 
     /// `timings` maps test ids to seconds; tests it does not know count as the mean of those it does.
-    public init(tests: [String], count: Int, timings: [String: Double] = [:]) {
+    init(tests: [String], count: Int, timings: [String: Double] = [:]) {
         precondition(count >= 1, "a plan needs at least one shard")
         self.count = count
         let unique = Array(Set(tests))
@@ -55,13 +55,13 @@ public struct ShardPlan: Sendable, Equatable {
     }
 
     /// The tests shard `index` runs, sorted.
-    public func tests(forShard index: Int) -> [String] {
+    func tests(forShard index: Int) -> [String] {
         assignments.filter { $0.value == index }.keys.sorted()
     }
 
     /// The digest every shard records and the merge recomputes from the shards' shares: the count and every
     /// `test → shard` line, sorted, so any missing, extra or moved test changes it.
-    public var sha256: String {
+    var sha256: String {
         var text = "cfa-gate shard plan 1\ncount \(count)\n"
         for id in assignments.keys.sorted() { text += "\(id)\t\(assignments[id]!)\n" }
         return Digest.sha256Hex(Data(text.utf8))

@@ -1,19 +1,19 @@
 /// `run --shard I/N`: this run is shard I (1-based) of N.
-public struct ShardSpec: Sendable, Equatable, CustomStringConvertible {
-    public var index: Int
-    public var count: Int
+struct ShardSpec: Sendable, Equatable, CustomStringConvertible {
+    var index: Int
+    var count: Int
 
     /// The largest matrix a merge accepts; more shards than this is almost certainly a typo.
-    public static let maximumCount = 256
+    static let maximumCount = 256
 
-    public init?(index: Int, count: Int) {
+    init?(index: Int, count: Int) {
         guard count >= 1, count <= Self.maximumCount, index >= 1, index <= count else { return nil }
         self.index = index
         self.count = count
     }
 
     /// Reads `I/N`; nil for anything else (`0/2`, `3/2`, `1/0`, `2`, `a/b`).
-    public init?(_ text: String) {
+    init?(_ text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
               let index = Int(parts[0]), let count = Int(parts[1])
@@ -21,5 +21,5 @@ public struct ShardSpec: Sendable, Equatable, CustomStringConvertible {
         self.init(index: index, count: count)
     }
 
-    public var description: String { "\(index)/\(count)" }
+    var description: String { "\(index)/\(count)" }
 }
