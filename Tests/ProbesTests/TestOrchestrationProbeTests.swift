@@ -2,7 +2,7 @@ import Foundation
 import GateTestSupport
 import Testing
 @testable import Probes
-import TestOrchestration
+@testable import TestOrchestration
 import Verdict
 
 /// The `test` probe on the shared fixture's `Orchestrated…` tests, which pass, fail, flake, hang and crash on request.

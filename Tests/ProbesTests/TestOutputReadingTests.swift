@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import Probes
-import TestOrchestration
+@testable import TestOrchestration
 import Verdict
 
 struct CompilerDiagnosticsTests {

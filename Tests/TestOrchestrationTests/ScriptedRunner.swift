@@ -1,4 +1,4 @@
-import TestOrchestration
+@testable import TestOrchestration
 import Verdict
 
 /// A runner whose tests do what a script says, attempt by attempt, so the orchestrator's bookkeeping can be
