@@ -4,7 +4,7 @@ import Checklist
 @testable import GateEngine
 @testable import Reporters
 import Testing
-import Verdict
+@testable import Verdict
 
 struct TerminalStyleTests {
     @Test func colourAndRedrawingOnlyOnATerminal() {

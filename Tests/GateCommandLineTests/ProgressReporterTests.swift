@@ -4,7 +4,7 @@ import Foundation
 @testable import GateEngine
 @testable import Reporters
 import Testing
-import Verdict
+@testable import Verdict
 
 struct ItemNumbersTests {
     @Test func runsCollapseToRanges() {

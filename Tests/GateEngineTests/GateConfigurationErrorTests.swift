@@ -3,7 +3,7 @@ import GateTestSupport
 import Testing
 @testable import GateEngine
 import Git
-import Verdict
+@testable import Verdict
 
 struct GateConfigurationErrorTests {
     private func options(_ root: String) -> GateOptions {

@@ -4,7 +4,7 @@ import GateTestSupport
 import Git
 import Testing
 @testable import GateEngine
-import Verdict
+@testable import Verdict
 
 struct PolicyReaderTests {
     private func location(_ fixture: GitFixture, _ revision: String) throws -> PolicyLocation {

@@ -4,7 +4,7 @@ import GateTestSupport
 import Git
 import Testing
 @testable import Probes
-import Verdict
+@testable import Verdict
 
 /// The inventory diff on real repositories: two commits read from git objects.
 struct InventoryProbeTests {

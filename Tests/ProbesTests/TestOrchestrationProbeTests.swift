@@ -3,7 +3,7 @@ import GateTestSupport
 import Testing
 @testable import Probes
 @testable import TestOrchestration
-import Verdict
+@testable import Verdict
 
 /// The `test` probe on the shared fixture's `Orchestrated…` tests, which pass, fail, flake, hang and crash on request.
 extension SwiftPackageProbeTests {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Probes
 @testable import TestOrchestration
-import Verdict
+@testable import Verdict
 
 struct CompilerDiagnosticsTests {
     @Test func readsErrorsWithRepositoryRelativePathsOnceEach() {
