@@ -5,11 +5,11 @@
 public struct StatusEntry: Sendable, Equatable, Hashable, CustomStringConvertible {
     /// Path relative to the work tree root, `/`-separated. For a rename, the new path.
     public var path: String
-    public var change: Change
-    public var area: Area
+    var change: Change
+    var area: Area
 
     /// Which comparison found the change.
-    public enum Area: String, Sendable {
+    enum Area: String, Sendable {
         /// Index differs from HEAD.
         case staged
         /// Work tree differs from the index.
@@ -24,7 +24,7 @@ public struct StatusEntry: Sendable, Equatable, Hashable, CustomStringConvertibl
         case conflicted
     }
 
-    public init(path: String, change: Change, area: Area) {
+    init(path: String, change: Change, area: Area) {
         self.path = path
         self.change = change
         self.area = area

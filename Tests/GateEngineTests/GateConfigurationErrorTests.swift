@@ -2,7 +2,7 @@ import Foundation
 import GateTestSupport
 import Testing
 @testable import GateEngine
-import Git
+@testable import Git
 @testable import Verdict
 
 struct GateConfigurationErrorTests {

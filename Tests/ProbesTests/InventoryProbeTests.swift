@@ -1,7 +1,7 @@
 import CFAAnalysis
 import Foundation
 import GateTestSupport
-import Git
+@testable import Git
 import Testing
 @testable import Probes
 @testable import Verdict
