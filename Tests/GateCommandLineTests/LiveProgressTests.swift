@@ -1,5 +1,5 @@
 import GateTestSupport
-import Checklist
+@testable import Checklist
 @testable import GateCommandLine
 @testable import GateEngine
 @testable import Reporters
