@@ -39,7 +39,7 @@ struct PolicyFile: Sendable, Equatable {
 /// `PolicyReader.read` after the files it depends on (its bytes and display path are then
 /// `file(.baseline)`), and describe its edits in `PolicyComparison`. `verify` compares every file the
 /// verdict records, so it needs nothing more.
-public struct Policy: Sendable, Equatable {
+struct Policy: Sendable, Equatable {
     var source: PolicySource
     /// The commit the files were read from (nil when every file came from the command line).
     var revision: String?
