@@ -18,7 +18,7 @@ public struct StatusEntry: Sendable, Equatable, Hashable, CustomStringConvertibl
         case untracked
     }
 
-    public enum Change: String, Sendable {
+    enum Change: String, Sendable {
         case added, modified, deleted, renamed, typeChanged, untracked
         /// An unresolved merge conflict in the index.
         case conflicted
