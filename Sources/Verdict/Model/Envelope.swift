@@ -1,7 +1,7 @@
 /// A DSSE envelope: a base64 payload plus signatures over its pre-authentication encoding.
 public struct Envelope: Codable, Sendable, Equatable {
     /// One signature; `keyid` and `sig` are the field names the DSSE spec fixes.
-    public struct Signature: Codable, Sendable, Equatable {
+    struct Signature: Codable, Sendable, Equatable {
         var keyid: String
         /// Base64 of the raw signature bytes.
         var sig: String

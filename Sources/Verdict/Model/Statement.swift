@@ -31,7 +31,7 @@ public struct Statement: Codable, Sendable, Equatable {
         )
     }
 
-    public init(type: String, subject: [Subject], predicateType: String, predicate: GatePredicate) {
+    init(type: String, subject: [Subject], predicateType: String, predicate: GatePredicate) {
         self.type = type
         self.subject = subject
         self.predicateType = predicateType
