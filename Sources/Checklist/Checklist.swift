@@ -7,7 +7,7 @@ public struct Checklist: Sendable, Equatable {
     public var items: [ChecklistItem]
     public var options: ChecklistOptions
 
-    public init(path: String, title: String? = nil, items: [ChecklistItem], options: ChecklistOptions = ChecklistOptions()) {
+    init(path: String, title: String? = nil, items: [ChecklistItem], options: ChecklistOptions = ChecklistOptions()) {
         self.path = path
         self.title = title
         self.items = items

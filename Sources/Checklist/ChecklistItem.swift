@@ -5,16 +5,16 @@ public struct ChecklistItem: Sendable, Equatable {
     /// The bold lead-in (without its trailing period) or else the first sentence.
     public var title: String
     /// The rest of the item as plain text lines: paragraphs, nested lists (`- …`), code; comments removed.
-    public var description: String
+    var description: String
     /// The text of the nearest heading before the item, of any level.
     public var section: String?
     /// The level (1–6) of that heading.
-    public var sectionLevel: Int?
+    var sectionLevel: Int?
     /// The line the item starts on.
     public var line: Int
     public var probe: ProbeBinding
 
-    public init(
+    init(
         number: Int,
         title: String,
         description: String = "",

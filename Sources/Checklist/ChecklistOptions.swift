@@ -13,7 +13,7 @@ public struct ChecklistOptions: Sendable, Equatable {
     /// `flaky=allow|fail`: whether a test that failed and then passed lets the item pass.
     public var allowFlaky: Bool?
 
-    public init(
+    init(
         packagePath: String? = nil,
         buildTimeout: Duration? = nil,
         testTimeout: Duration? = nil,

@@ -4,7 +4,7 @@ public struct ProbeBinding: Sendable, Equatable {
     /// The line of the binding comment; nil when the item has no binding (manual by default).
     public var line: Int?
 
-    public init(_ kind: ProbeKind, line: Int? = nil) {
+    init(_ kind: ProbeKind, line: Int? = nil) {
         self.kind = kind
         self.line = line
     }
@@ -15,7 +15,7 @@ public struct ProbeBinding: Sendable, Equatable {
     public var isManual: Bool { kind == .manual }
 
     /// The binding of an item that has none.
-    public static let manual = ProbeBinding(.manual)
+    static let manual = ProbeBinding(.manual)
 
     /// The binding as it reads in a report: `build -Xswiftc -warnings-as-errors`, `command: swift run lint`.
     public var displayText: String {

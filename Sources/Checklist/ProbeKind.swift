@@ -18,13 +18,13 @@ public enum ProbeKind: Sendable, Equatable {
 
     /// The names a checklist binds kinds with. The parser switches over these, so a new kind needs a name and a
     /// way to read it before anything compiles.
-    public enum Name: String, CaseIterable, Sendable {
+    enum Name: String, CaseIterable, Sendable {
         case build, test
         case gitClean = "git-clean"
         case command, cfa, inventory, manual
     }
 
-    public var name: Name {
+    var name: Name {
         switch self {
         case .build: .build
         case .test: .test
@@ -37,10 +37,10 @@ public enum ProbeKind: Sendable, Equatable {
     }
 
     /// Every name a checklist may bind, sorted, for the "use one of" part of an error.
-    public static var names: [String] { Name.allCases.map(\.rawValue).sorted() }
+    static var names: [String] { Name.allCases.map(\.rawValue).sorted() }
 
     /// The arguments as written after the name (for `command`, the command itself).
-    public var arguments: [String] {
+    var arguments: [String] {
         switch self {
         case .build(let arguments), .test(let arguments): arguments
         case .cfa(let rules): rules

@@ -1,9 +1,9 @@
 /// A wrong command line: the message names the problem and the help to read.
-public struct UsageError: Error, Equatable, CustomStringConvertible {
-    public var message: String
-    public var description: String { message }
+struct UsageError: Error, Equatable, CustomStringConvertible {
+    var message: String
+    var description: String { message }
 
-    public init(_ message: String) {
+    init(_ message: String) {
         self.message = message
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The `cfa-gate` command line: picks the subcommand and returns its exit code.
 public enum CFAGate {
-    public static let version = "0.1.0"
+    static let version = "0.1.0"
 
     static let commands: [CommandEntry] = [
         CommandEntry(RunCommand.self), CommandEntry(VerifyCommand.self), CommandEntry(KeygenCommand.self),

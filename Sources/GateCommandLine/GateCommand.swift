@@ -8,13 +8,13 @@ protocol GateCommand: Sendable {
 }
 
 /// The exit codes every subcommand shares; documented in `--help` and the README.
-public enum ExitCode {
-    public static let passed: Int32 = 0
-    public static let failed: Int32 = 1
-    public static let usage: Int32 = 2
-    public static let error: Int32 = 3
-    public static let rejected: Int32 = 4
-    public static let interrupted: Int32 = 130
+enum ExitCode {
+    static let passed: Int32 = 0
+    static let failed: Int32 = 1
+    static let usage: Int32 = 2
+    static let error: Int32 = 3
+    static let rejected: Int32 = 4
+    static let interrupted: Int32 = 130
 
     static let helpText = """
         Exit codes:

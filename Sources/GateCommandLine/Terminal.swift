@@ -2,33 +2,33 @@ import Foundation
 
 /// Where a command writes: standard output for results, standard error for progress and problems.
 public struct Terminal: Sendable {
-    public var environment: [String: String]
+    var environment: [String: String]
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.environment = environment
     }
 
-    public func out(_ text: String) {
+    func out(_ text: String) {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 
-    public func err(_ text: String) {
+    func err(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 
     /// The one way a command reports what stopped it: `cfa-gate: <the error's one line>` on standard error,
     /// and the exit code to return.
-    public func fail(_ error: any Error, exitCode: Int32) -> Int32 {
+    func fail(_ error: any Error, exitCode: Int32) -> Int32 {
         err("cfa-gate: \(error)")
         return exitCode
     }
 
     /// Text exactly as given (progress redraws bring their own newlines and cursor movements).
-    public func raw(_ text: String, toStandardError: Bool) {
+    func raw(_ text: String, toStandardError: Bool) {
         (toStandardError ? FileHandle.standardError : FileHandle.standardOutput).write(Data(text.utf8))
     }
 
-    public func isTerminal(standardError: Bool) -> Bool {
+    func isTerminal(standardError: Bool) -> Bool {
         isatty(standardError ? 2 : 1) == 1
     }
 }

@@ -7,10 +7,10 @@ import Verdict
 /// Where `analyze`, `inventory` and `baseline` look: the repository containing the folder asked for (or the
 /// folder itself when it is not in one), with its `.cfa-gate.json`.
 public struct AnalysisTarget: Sendable {
-    public var root: String
+    var root: String
     /// The folder asked for, relative to `root` ("" for all of it).
-    public var scope: String
-    public var configuration: AnalysisConfiguration
+    var scope: String
+    var configuration: AnalysisConfiguration
 
     /// Why a target could not be opened or compared; each is one line for the terminal.
     public enum Failure: Error, CustomStringConvertible {
@@ -68,7 +68,7 @@ public struct AnalysisTarget: Sendable {
     }
 
     /// Where the baseline is, or would be written.
-    public func baselineLocation() throws(BaselineError) -> BaselineFile.Location {
+    func baselineLocation() throws(BaselineError) -> BaselineFile.Location {
         try BaselineFile.location(
             configuration: configuration, configurationFolder: ConfigurationFile.folder(repositoryRoot: root, scope: scope), scope: scope)
     }

@@ -16,7 +16,7 @@ public enum ChecklistSource: Sendable, Equatable {
     }
 
     /// How the verdict names the checklist: repository-relative where it can, so verdicts compare across clones.
-    public func displayPath(repositoryRoot: String) -> String {
+    func displayPath(repositoryRoot: String) -> String {
         switch self {
         case .file(let path), .repository(let path):
             return RepositoryPath.relative(path, to: repositoryRoot)
@@ -25,7 +25,7 @@ public enum ChecklistSource: Sendable, Equatable {
     }
 
     /// The checklist's text, exactly as hashed into the verdict.
-    public func markdown() throws(GateError) -> String {
+    func markdown() throws(GateError) -> String {
         switch self {
         case .builtIn: return Checklist.shippedMarkdown
         case .file(let path), .repository(let path):

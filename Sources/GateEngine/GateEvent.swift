@@ -16,7 +16,7 @@ public struct RunningTest: Sendable, Equatable {
     public var id: String
     public var elapsed: Duration
 
-    public init(id: String, elapsed: Duration) {
+    init(id: String, elapsed: Duration) {
         self.id = id
         self.elapsed = elapsed
     }

@@ -9,28 +9,28 @@ import Verdict
 /// What `cfa-gate run` was asked to do. Command-line values win over the checklist's own options,
 /// which win over the defaults.
 public struct GateOptions: Sendable {
-    public var repositoryPath: String
-    public var packagePath: String?
-    public var checklistPath: String?
-    public var keyPath: String?
-    public var outputPath: String?
-    public var buildTimeout: Duration?
-    public var testTimeout: Duration?
-    public var commandTimeout: Duration?
+    var repositoryPath: String
+    var packagePath: String?
+    var checklistPath: String?
+    var keyPath: String?
+    var outputPath: String?
+    var buildTimeout: Duration?
+    var testTimeout: Duration?
+    var commandTimeout: Duration?
     /// The base of the inventory diff (`--base REV`); chosen automatically when nil. The policy is read there too.
-    public var baseRevision: String?
+    var baseRevision: String?
     /// `--policy-ref REV`: the trusted revision to read the checklist and configuration from, instead of the base.
-    public var policyRef: String?
+    var policyRef: String?
     /// `--config FILE`: an analyser configuration to use instead of the policy revision's.
-    public var configurationPath: String?
+    var configurationPath: String?
     /// False for `--no-baseline`: every finding counts, known or not.
-    public var useBaseline: Bool
+    var useBaseline: Bool
     /// `--shard I/N`: this run is one shard of a CI matrix; nil for a whole run.
     public var shard: ShardSpec?
     /// `--timings VERDICT`: an earlier verdict whose test durations balance the shards.
     public var timingsPath: String?
-    public var environment: [String: String]
-    public var tool: ToolInfo
+    var environment: [String: String]
+    var tool: ToolInfo
     /// Whether the analysis reads and fills the facts cache in `<git dir>/cfa-gate/cache` (`--no-cache` turns it off).
     public var analysisCache = true
 
@@ -66,7 +66,7 @@ public struct GateOutcome: Sendable {
     public var publicKeyPath: String?
     public var predicate: GatePredicate { statement.predicate }
 
-    public init(envelope: Envelope, statement: Statement, verdictPath: String, publicKeyPath: String?) {
+    init(envelope: Envelope, statement: Statement, verdictPath: String, publicKeyPath: String?) {
         self.envelope = envelope
         self.statement = statement
         self.verdictPath = verdictPath

@@ -5,20 +5,20 @@ import Verdict
 /// Picks the key a verdict is signed with: `--key FILE`, else `CFA_GATE_SIGNING_KEY` (a path or the PEM
 /// text itself), else a key kept inside the repository's `.git` folder, created on first use.
 public enum SigningKeyResolver {
-    public static let environmentVariable = ChildProcess.signingKeyVariable
+    static let environmentVariable = ChildProcess.signingKeyVariable
 
-    public static func localKeyPath(gitDirectory: String) -> String {
+    static func localKeyPath(gitDirectory: String) -> String {
         "\(gitDirectory)/cfa-gate/local-signing-key.pem"
     }
 
     /// The key, how the verdict describes it, and where its public half is when there is a file for it.
-    public struct Resolved: Sendable {
-        public var key: SigningKey
-        public var signer: SignerInfo
-        public var publicKeyPath: String?
+    struct Resolved: Sendable {
+        var key: SigningKey
+        var signer: SignerInfo
+        var publicKeyPath: String?
     }
 
-    public static func resolve(
+    static func resolve(
         keyPath: String?, environment: [String: String], gitDirectory: String
     ) throws(GateError) -> Resolved {
         do {

@@ -28,7 +28,7 @@ public enum VerdictCheck {
     /// (`--policy-ref`), or files (`--checklist`, `--config`), a file replacing the revision's of its role.
     public struct PolicyExpectation: Sendable, Equatable {
         public var ref: String?
-        public var files: [PolicyFileRole: String]
+        var files: [PolicyFileRole: String]
 
         public init(ref: String? = nil, checklistPath: String? = nil, configurationPath: String? = nil) {
             self.ref = ref

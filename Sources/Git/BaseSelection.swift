@@ -1,6 +1,6 @@
 /// How the base of an inventory diff was chosen; recorded in the verdict.
 public struct BaseChoice: Sendable, Equatable {
-    public enum Method: String, Sendable {
+    enum Method: String, Sendable {
         /// `--base REV` as given.
         case explicit
         /// The merge-base of HEAD with the upstream of HEAD's branch.
@@ -17,7 +17,7 @@ public struct BaseChoice: Sendable, Equatable {
 
     /// Full 40-hex id of the base commit; nil means the empty tree (HEAD is a root commit).
     public var commit: String?
-    public var method: Method
+    var method: Method
     /// One line saying which base was used and why, e.g.
     /// "merge-base of HEAD with its upstream origin/feature (abc1234)".
     public var description: String
@@ -25,7 +25,7 @@ public struct BaseChoice: Sendable, Equatable {
     /// diff then also shows the changes made on the base's side, so it is said.
     public var isAncestor: Bool
 
-    public init(commit: String?, method: Method, description: String, isAncestor: Bool) {
+    init(commit: String?, method: Method, description: String, isAncestor: Bool) {
         self.commit = commit
         self.method = method
         self.description = description

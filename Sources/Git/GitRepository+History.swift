@@ -3,12 +3,12 @@ import CGit2
 extension GitRepository {
     /// Whether this is a shallow clone (`git clone --depth N`): commits at its boundary
     /// name parents that were never fetched.
-    public var isShallow: Bool {
+    var isShallow: Bool {
         git_repository_is_shallow(handle) == 1
     }
 
     /// The full id of the commit `revision` names, or nil when it names none.
-    public func commitIfExists(_ revision: String) -> String? {
+    func commitIfExists(_ revision: String) -> String? {
         try? resolveCommit(revision)
     }
 
@@ -16,7 +16,7 @@ extension GitRepository {
     /// - Returns: nil when the two commits share no history, or when the history needed to find
     ///   it is missing from this shallow clone.
     /// - Throws: `unknownRevision` when either revision names no commit.
-    public func mergeBase(_ a: String, _ b: String) throws(GitError) -> String? {
+    func mergeBase(_ a: String, _ b: String) throws(GitError) -> String? {
         if case .found(let base) = try mergeBaseOutcome(resolveCommit(a), resolveCommit(b)) {
             return base
         }
@@ -27,7 +27,7 @@ extension GitRepository {
     /// a commit counts as its own ancestor (like `git merge-base --is-ancestor`).
     /// - Throws: `unknownRevision` when either names no commit; `historyMissing` when this
     ///   shallow clone lacks the history needed to answer.
-    public func isAncestor(_ ancestor: String, of descendant: String) throws(GitError) -> Bool {
+    func isAncestor(_ ancestor: String, of descendant: String) throws(GitError) -> Bool {
         let ancestorID = try resolveCommit(ancestor)
         let descendantID = try resolveCommit(descendant)
         if ancestorID == descendantID { return true }
@@ -50,7 +50,7 @@ extension GitRepository {
 
     /// The first parent of `commit` (the branch it was made on, for a merge), or nil for a root commit.
     /// - Throws: `historyMissing` when the parent was not fetched into this shallow clone.
-    public func firstParent(of commit: String) throws(GitError) -> String? {
+    func firstParent(of commit: String) throws(GitError) -> String? {
         let commitID = try resolveCommit(commit)
         var oid = try Self.objectID(commitID, "commit")
         var commitObject: OpaquePointer?
@@ -73,7 +73,7 @@ extension GitRepository {
     /// (`origin/feature`, or `main` for a local upstream) and its commit.
     /// - Returns: nil when HEAD is detached or unborn, has no upstream configured, or the
     ///   upstream's remote-tracking branch has not been fetched.
-    public func upstream() throws(GitError) -> (name: String, commit: String)? {
+    func upstream() throws(GitError) -> (name: String, commit: String)? {
         var headReference: OpaquePointer?
         let headCode = git_repository_head(&headReference, handle)
         if headCode == GIT_EUNBORNBRANCH.rawValue || headCode == GIT_ENOTFOUND.rawValue { return nil }

@@ -7,7 +7,7 @@ public struct CommittedFile: Sendable, Equatable {
     public var blobID: String
     public var data: Data
 
-    public init(blobID: String, data: Data) {
+    init(blobID: String, data: Data) {
         self.blobID = blobID
         self.data = data
     }

@@ -7,7 +7,7 @@ public struct HeadInfo: Sendable, Equatable {
     /// Short branch name (`main`, `feature/x`), or nil when HEAD is detached.
     public var branch: String?
 
-    public init(commit: String, tree: String, branch: String?) {
+    init(commit: String, tree: String, branch: String?) {
         self.commit = commit
         self.tree = tree
         self.branch = branch

@@ -5,11 +5,11 @@
 public struct StatusEntry: Sendable, Equatable, Hashable, CustomStringConvertible {
     /// Path relative to the work tree root, `/`-separated. For a rename, the new path.
     public var path: String
-    public var change: Change
-    public var area: Area
+    var change: Change
+    var area: Area
 
     /// Which comparison found the change.
-    public enum Area: String, Sendable {
+    enum Area: String, Sendable {
         /// Index differs from HEAD.
         case staged
         /// Work tree differs from the index.
@@ -18,13 +18,13 @@ public struct StatusEntry: Sendable, Equatable, Hashable, CustomStringConvertibl
         case untracked
     }
 
-    public enum Change: String, Sendable {
+    enum Change: String, Sendable {
         case added, modified, deleted, renamed, typeChanged, untracked
         /// An unresolved merge conflict in the index.
         case conflicted
     }
 
-    public init(path: String, change: Change, area: Area) {
+    init(path: String, change: Change, area: Area) {
         self.path = path
         self.change = change
         self.area = area

@@ -5,9 +5,9 @@ public struct TreeFile: Sendable, Equatable {
     /// Full 40-hex id of the blob holding the file's committed bytes (read with `blobData`).
     public var blobID: String
     /// Size of the blob in bytes.
-    public var size: Int
+    var size: Int
 
-    public init(path: String, blobID: String, size: Int) {
+    init(path: String, blobID: String, size: Int) {
         self.path = path
         self.blobID = blobID
         self.size = size
@@ -24,7 +24,7 @@ public struct TreeListing: Sendable, Equatable {
     /// the tree or duplicate a listed file), but listed so a report can say so. Sorted.
     public var symlinks: [String]
 
-    public init(files: [TreeFile] = [], submodules: [String] = [], symlinks: [String] = []) {
+    init(files: [TreeFile] = [], submodules: [String] = [], symlinks: [String] = []) {
         self.files = files
         self.submodules = submodules
         self.symlinks = symlinks

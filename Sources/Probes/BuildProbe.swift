@@ -3,7 +3,7 @@ import Verdict
 
 /// `swift build` in the package, extra checklist arguments passed through (`-Xswiftc -warnings-as-errors`).
 public struct BuildProbe: Sendable {
-    public var arguments: [String]
+    var arguments: [String]
 
     public init(arguments: [String] = []) {
         self.arguments = arguments

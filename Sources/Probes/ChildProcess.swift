@@ -6,14 +6,14 @@ import Darwin
 import Foundation
 
 /// How a child process ended.
-public enum ProcessTermination: Sendable, Equatable {
+enum ProcessTermination: Sendable, Equatable {
     case exited(Int32)
     case signalled(Int32)
     case timedOut(after: Duration)
     case interrupted
     case launchFailed(String)
 
-    public var succeeded: Bool { self == .exited(0) }
+    var succeeded: Bool { self == .exited(0) }
 }
 
 /// Runs one command in its own process group, with its output going to a log file.
@@ -22,14 +22,14 @@ public enum ProcessTermination: Sendable, Equatable {
 /// (a `swift build` spawns compilers and linkers), not just the direct child. Waiting polls `waitpid` with
 /// `WNOHANG` between short sleeps: it keeps the wait cancellable without blocking a cooperative thread.
 public struct ChildProcess: Sendable {
-    public var executable: String
-    public var arguments: [String]
-    public var workingDirectory: String
-    public var environment: [String: String]
-    public var logPath: String
-    public var timeout: Duration
+    var executable: String
+    var arguments: [String]
+    var workingDirectory: String
+    var environment: [String: String]
+    var logPath: String
+    var timeout: Duration
 
-    public init(
+    init(
         executable: String, arguments: [String], workingDirectory: String,
         environment: [String: String], logPath: String, timeout: Duration
     ) {
@@ -41,7 +41,7 @@ public struct ChildProcess: Sendable {
         self.timeout = timeout
     }
 
-    public func run() async -> ProcessTermination {
+    func run() async -> ProcessTermination {
         let pid: pid_t
         switch spawn() {
         case .success(let spawned): pid = spawned
@@ -121,11 +121,11 @@ public struct ChildProcess: Sendable {
 
     /// Variables no child process ever sees, whatever environment it is given: the signing key (its PEM
     /// text or its path). Every probe, build, test and command is code the change under test controls.
-    public static let withheldVariables: Set<String> = [signingKeyVariable]
+    static let withheldVariables: Set<String> = [signingKeyVariable]
     public static let signingKeyVariable = "CFA_GATE_SIGNING_KEY"
 
     /// The environment a child actually gets.
-    public static func childEnvironment(_ environment: [String: String]) -> [String: String] {
+    static func childEnvironment(_ environment: [String: String]) -> [String: String] {
         environment.filter { !withheldVariables.contains($0.key) }
     }
 

@@ -3,7 +3,7 @@ import Verdict
 
 /// A custom checklist item: a shell command run from the repository root; exit status 0 passes.
 public struct CommandProbe: Sendable {
-    public var command: String
+    var command: String
 
     public init(command: String) {
         self.command = command

@@ -6,14 +6,14 @@ import Verdict
 /// commit, and whether every new screen and Feature brought its tests and its AppModel wiring.
 public enum InventoryProbe {
     public struct Report: Sendable {
-        public var base: BaseChoice
-        public var finalCommit: String
-        public var diff: InventoryDiff
-        public var skippedFiles: [String]
-        public var submodules: [String]
+        var base: BaseChoice
+        var finalCommit: String
+        var diff: InventoryDiff
+        var skippedFiles: [String]
+        var submodules: [String]
         /// Item 23 also holds for parts the change did not touch: every screen's ViewModel and every Feature
         /// of the final commit has its named test file.
-        public var missingTests: [Finding]
+        var missingTests: [Finding]
     }
 
     /// The rules item 23 answers to besides the diff itself.

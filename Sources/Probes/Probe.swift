@@ -6,11 +6,11 @@ public struct ProbeContext: Sendable {
     /// Absolute path of the repository's working tree.
     public var repositoryRoot: String
     /// Absolute path of the Swift package that `build` and `test` work on.
-    public var packageDirectory: String
+    var packageDirectory: String
     /// Where probes write their full logs while the run is in progress.
-    public var logDirectory: String
-    public var environment: [String: String]
-    public var timeouts: ProbeTimeouts
+    var logDirectory: String
+    var environment: [String: String]
+    var timeouts: ProbeTimeouts
     /// How the `test` probe orchestrates tests (checklist options `test-case-timeout`, `test-retries`, `flaky`).
     public var testSettings = TestSettings()
 
@@ -26,10 +26,10 @@ public struct ProbeContext: Sendable {
     }
 
     /// The package folder relative to the repository root ("" at the root).
-    public var packagePath: String { RepositoryPath.folder(packageDirectory, inside: repositoryRoot) }
+    var packagePath: String { RepositoryPath.folder(packageDirectory, inside: repositoryRoot) }
 
     /// The `swift` driver found on this run's PATH, resolved to an absolute path.
-    public var swiftExecutable: String? {
+    var swiftExecutable: String? {
         ExecutableSearch.find("swift", searchPath: environment["PATH"])
     }
 }

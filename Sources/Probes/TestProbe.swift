@@ -10,7 +10,7 @@ import Verdict
 /// `--no-parallel` and `--num-workers` are accepted and ignored (the orchestrator decides); everything else goes to
 /// `swift build --build-tests`.
 public struct TestProbe: Sendable {
-    public var arguments: [String]
+    var arguments: [String]
 
     public init(arguments: [String] = []) {
         self.arguments = arguments

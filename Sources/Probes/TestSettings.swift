@@ -4,18 +4,18 @@ import TestOrchestration
 
 /// The `test` probe's checklist options: `test-case-timeout`, `test-retries`, `flaky`.
 public struct TestSettings: Sendable, Equatable {
-    public var caseTimeout: Duration
-    public var retries: Int
-    public var allowFlaky: Bool
+    var caseTimeout: Duration
+    var retries: Int
+    var allowFlaky: Bool
     /// Test processes at once; the machine's cores.
-    public var workers: Int
+    var workers: Int
     /// The quarantine list's text and its repository-relative path, from the policy (never the change's own
     /// working tree); nil when the policy has none.
     public var quarantine: (path: String, text: String)?
     /// Set for `run --shard I/N`: only this shard's share of the expected list runs.
     public var shard: ShardAssignment?
 
-    public init(
+    init(
         caseTimeout: Duration = OrchestrationPolicy.defaultCaseTimeout, retries: Int = 0, allowFlaky: Bool = false,
         workers: Int = ProcessInfo.processInfo.activeProcessorCount
     ) {

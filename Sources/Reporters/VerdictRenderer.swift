@@ -2,8 +2,8 @@ import Foundation
 import Verdict
 
 /// `cfa-gate show`: a verdict as a person reads it, every item with its evidence, grouped by section.
-public enum VerdictRenderer {
-    public static func text(_ statement: Statement, signatureNote: String) -> String {
+enum VerdictRenderer {
+    static func text(_ statement: Statement, signatureNote: String) -> String {
         let predicate = statement.predicate
         var lines: [String] = []
         let elapsed = predicate.finishedAt.timeIntervalSince(predicate.startedAt)

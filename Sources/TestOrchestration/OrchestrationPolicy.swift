@@ -1,14 +1,14 @@
 /// How the orchestrator treats slow, failing and flaky tests.
 public struct OrchestrationPolicy: Sendable, Equatable {
     /// A test running longer than this is killed and `timedOut` (checklist option `test-case-timeout`).
-    public var caseTimeout: Duration
+    var caseTimeout: Duration
     /// How many times a failed test is re-run alone (checklist option `test-retries`).
-    public var retries: Int
+    var retries: Int
     /// Whether a `flaky` test lets the item pass (checklist option `flaky=allow`).
     public var allowFlaky: Bool
-    public var quarantine: Quarantine
+    var quarantine: Quarantine
     /// How many processes run at once.
-    public var workers: Int
+    var workers: Int
 
     public static let defaultCaseTimeout = Duration.seconds(5 * 60)
 

@@ -28,10 +28,10 @@ public struct Quarantine: Sendable, Equatable {
         }
 
         /// Expired once the UTC day `today` is after `expires` (ISO dates compare as strings).
-        public func isExpired(today: String) -> Bool { today > expires }
+        func isExpired(today: String) -> Bool { today > expires }
     }
 
-    public var path: String?
+    var path: String?
     public var entries: [Entry]
 
     public init(path: String? = nil, entries: [Entry] = []) {

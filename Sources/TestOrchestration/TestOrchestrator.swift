@@ -10,7 +10,7 @@ public struct OrchestrationOutcome: Sendable, Equatable {
     public var abort: BatchEnd?
 
     /// Statuses that fail the item under `policy`, plus problems no single test owns.
-    public func failsItem(allowFlaky: Bool) -> Bool {
+    func failsItem(allowFlaky: Bool) -> Bool {
         abort != nil || !record.problems.isEmpty || cases.isEmpty
             || cases.contains { $0.status.failsItem || ($0.status == .flaky && !allowFlaky) }
             || !cases.contains { $0.status != .skipped && $0.status != .notRun }
@@ -25,9 +25,9 @@ public struct OrchestrationOutcome: Sendable, Equatable {
 /// A run cut short by another test's crash is not counted as an attempt. Failed tests are re-run alone up to
 /// `retries` times; a later pass makes the test `flaky`, never `passed`.
 public struct TestOrchestrator<Runner: TestRunner>: Sendable {
-    public var runner: Runner
-    public var policy: OrchestrationPolicy
-    public var today: String
+    var runner: Runner
+    var policy: OrchestrationPolicy
+    var today: String
     /// Called with each process's running tests as the watchdog sees them, and with none when the process ends.
     public var observe: @Sendable (_ process: String, _ running: [String: Duration]) -> Void = { _, _ in }
 

@@ -4,7 +4,7 @@ import Verdict
 public struct TestCase: Sendable, Hashable {
     public var id: String
     /// The test target (module) the test belongs to; the unit "the change's tests first" works with.
-    public var target: String
+    var target: String
 
     public init(id: String, target: String) {
         self.id = id
@@ -14,8 +14,8 @@ public struct TestCase: Sendable, Hashable {
 
 /// A test attempt as a runner saw it, with the test's own output when the runner can tell it apart.
 public struct ObservedAttempt: Sendable, Equatable {
-    public var attempt: TestAttempt
-    public var excerpt: [String]
+    var attempt: TestAttempt
+    var excerpt: [String]
 
     public init(attempt: TestAttempt, excerpt: [String] = []) {
         self.attempt = attempt
@@ -53,16 +53,16 @@ public enum BatchEnd: Sendable, Equatable {
 /// What one process told about the tests it was given.
 public struct BatchReport: Sendable, Equatable {
     /// Tests that finished, by id.
-    public var finished: [String: ObservedAttempt]
+    var finished: [String: ObservedAttempt]
     /// Tests that started and never finished, with how long each had been running when the process ended.
-    public var unfinished: [String: Duration]
+    var unfinished: [String: Duration]
     /// Tests the watchdog cut (a subset of `unfinished`).
-    public var cut: Set<String>
-    public var end: BatchEnd
+    var cut: Set<String>
+    var end: BatchEnd
     /// The last lines of the process's output, for a crash's excerpt.
-    public var outputTail: [String]
+    var outputTail: [String]
     /// The one line of output that says why the process died (`File.swift:12: Fatal error: …`), when there is one.
-    public var crashLine: String?
+    var crashLine: String?
 
     public init(
         finished: [String: ObservedAttempt] = [:], unfinished: [String: Duration] = [:], cut: Set<String> = [], end: BatchEnd,

@@ -1,4 +1,4 @@
-import Checklist
+@testable import Checklist
 
 let testPath = "gate/checklist.md"
 

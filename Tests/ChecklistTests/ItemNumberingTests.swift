@@ -1,4 +1,4 @@
-import Checklist
+@testable import Checklist
 import Testing
 
 @Suite struct ItemNumberingTests {

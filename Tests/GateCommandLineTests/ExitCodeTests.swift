@@ -1,7 +1,7 @@
 import Foundation
 import GateTestSupport
 import Testing
-import Verdict
+@testable import Verdict
 
 /// The documented exit codes, observed on the built binary.
 struct ExitCodeTests {

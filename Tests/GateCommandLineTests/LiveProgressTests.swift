@@ -1,10 +1,10 @@
 import GateTestSupport
-import Checklist
+@testable import Checklist
 @testable import GateCommandLine
-import GateEngine
-import Reporters
+@testable import GateEngine
+@testable import Reporters
 import Testing
-import Verdict
+@testable import Verdict
 
 struct TerminalStyleTests {
     @Test func colourAndRedrawingOnlyOnATerminal() {

@@ -1,10 +1,10 @@
 import GateTestSupport
 import Foundation
 @testable import GateCommandLine
-import GateEngine
-import Reporters
+@testable import GateEngine
+@testable import Reporters
 import Testing
-import Verdict
+@testable import Verdict
 
 struct ItemNumbersTests {
     @Test func runsCollapseToRanges() {

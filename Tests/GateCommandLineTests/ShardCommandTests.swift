@@ -1,7 +1,7 @@
 import Foundation
 import GateTestSupport
 import Testing
-import Verdict
+@testable import Verdict
 
 /// `run --shard I/N` on the built binary, then `merge`: the shards' verdicts become one that verifies.
 struct ShardCommandTests {

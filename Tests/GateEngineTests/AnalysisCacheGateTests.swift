@@ -1,6 +1,7 @@
 @testable import CFAAnalysis
 import Foundation
 import GateTestSupport
+@testable import Verdict
 import Testing
 @testable import GateEngine
 

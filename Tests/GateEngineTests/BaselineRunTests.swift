@@ -3,7 +3,7 @@ import Foundation
 import GateTestSupport
 import Testing
 @testable import GateEngine
-import Verdict
+@testable import Verdict
 
 /// `cfa-gate run` with a baseline of known findings: known ones never fail an item, the verdict records them and
 /// what was fixed, and a baseline that cannot be read stops the run before anything runs. The baseline is

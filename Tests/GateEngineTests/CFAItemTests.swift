@@ -3,7 +3,7 @@ import Foundation
 import GateTestSupport
 import Testing
 @testable import GateEngine
-import Verdict
+@testable import Verdict
 
 struct CFAItemTests {
     @Test func aNonCFAAppFailsEveryCFAItemWithTheAdoptionFindings() async throws {

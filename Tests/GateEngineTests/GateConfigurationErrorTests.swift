@@ -2,8 +2,8 @@ import Foundation
 import GateTestSupport
 import Testing
 @testable import GateEngine
-import Git
-import Verdict
+@testable import Git
+@testable import Verdict
 
 struct GateConfigurationErrorTests {
     private func options(_ root: String) -> GateOptions {

@@ -1,7 +1,7 @@
 import Foundation
-import GateEngine
+@testable import GateEngine
 import GateTestSupport
-import Verdict
+@testable import Verdict
 
 /// A committed repository holding the Calc package and a checklist, ready for `Gate.run`.
 struct GateFixture {

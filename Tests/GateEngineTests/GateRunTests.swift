@@ -2,7 +2,7 @@ import Foundation
 import GateTestSupport
 import Testing
 @testable import GateEngine
-import Verdict
+@testable import Verdict
 
 @Suite(.serialized) struct GateRunTests {
     static let passingChecklist = """

@@ -1,10 +1,10 @@
 import CFAAnalysis
 import Foundation
 import GateTestSupport
-import Git
+@testable import Git
 import Testing
 @testable import GateEngine
-import Verdict
+@testable import Verdict
 
 struct PolicyReaderTests {
     private func location(_ fixture: GitFixture, _ revision: String) throws -> PolicyLocation {

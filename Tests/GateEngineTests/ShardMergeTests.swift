@@ -3,7 +3,7 @@ import GateTestSupport
 import TestOrchestration
 import Testing
 @testable import GateEngine
-import Verdict
+@testable import Verdict
 
 /// Shard verdicts made in memory: shard I of N ran the build, its share of the tests, and (shard 1) the rest.
 struct ShardMergeTests {

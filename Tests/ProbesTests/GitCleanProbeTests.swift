@@ -1,5 +1,5 @@
 import GateTestSupport
-import Git
+@testable import Git
 import Testing
 @testable import Probes
 

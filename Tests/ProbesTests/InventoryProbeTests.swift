@@ -1,10 +1,10 @@
 import CFAAnalysis
 import Foundation
 import GateTestSupport
-import Git
+@testable import Git
 import Testing
 @testable import Probes
-import Verdict
+@testable import Verdict
 
 /// The inventory diff on real repositories: two commits read from git objects.
 struct InventoryProbeTests {

@@ -2,7 +2,7 @@ import Foundation
 import GateTestSupport
 import Testing
 @testable import Probes
-import Verdict
+@testable import Verdict
 
 /// `build` and `test` against a real Swift package. One package is built once and shared, serially,
 /// because each build of a fresh package costs real seconds on a two-core machine.

@@ -2,8 +2,8 @@ import Foundation
 import GateTestSupport
 import Testing
 @testable import Probes
-import TestOrchestration
-import Verdict
+@testable import TestOrchestration
+@testable import Verdict
 
 /// The `test` probe on the shared fixture's `Orchestrated…` tests, which pass, fail, flake, hang and crash on request.
 extension SwiftPackageProbeTests {

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 @testable import Probes
-import TestOrchestration
-import Verdict
+@testable import TestOrchestration
+@testable import Verdict
 
 struct CompilerDiagnosticsTests {
     @Test func readsErrorsWithRepositoryRelativePathsOnceEach() {

@@ -2,7 +2,7 @@ import Foundation
 import GateTestSupport
 import Testing
 @testable import Reporters
-import Verdict
+@testable import Verdict
 
 struct BaselineReportTests {
     @Test func sarifMarksNewKnownAndFixedFindings() throws {

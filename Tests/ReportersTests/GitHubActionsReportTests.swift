@@ -1,6 +1,6 @@
 import GateTestSupport
 import Testing
-import Verdict
+@testable import Verdict
 
 @testable import Reporters
 

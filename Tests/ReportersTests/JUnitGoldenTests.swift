@@ -2,7 +2,7 @@ import GateTestSupport
 import Foundation
 import Testing
 @testable import Reporters
-import Verdict
+@testable import Verdict
 
 /// The JUnit report of each sample verdict, byte for byte. `CFA_GATE_UPDATE_GOLDEN=1 swift test` rewrites the
 /// files instead of comparing; review the diff before committing it.

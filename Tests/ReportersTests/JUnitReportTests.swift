@@ -5,7 +5,7 @@ import FoundationXML
 #endif
 import Testing
 @testable import Reporters
-import Verdict
+@testable import Verdict
 
 /// The JUnit report read back with Foundation's XML parser, as GitLab and Jenkins would read it.
 struct JUnitReportTests {

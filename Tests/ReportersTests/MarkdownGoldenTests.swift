@@ -1,7 +1,7 @@
 import GateTestSupport
 import Foundation
 import Testing
-import Verdict
+@testable import Verdict
 
 @testable import Reporters
 

@@ -2,7 +2,7 @@ import GateTestSupport
 import Foundation
 import Testing
 @testable import Reporters
-import Verdict
+@testable import Verdict
 
 /// The policy a verdict was judged under, the changes to it the change proposes, and run errors: shown in
 /// every human format when the verdict records them, and absent otherwise (the golden files keep that).

@@ -1,7 +1,7 @@
 import GateTestSupport
 import Testing
 @testable import Reporters
-import Verdict
+@testable import Verdict
 
 /// The SARIF log of each sample verdict, and of the failing verdict's rule findings alone (the `analyze` form),
 /// byte for byte. `CFA_GATE_UPDATE_GOLDEN=1 swift test` rewrites the files instead of comparing.

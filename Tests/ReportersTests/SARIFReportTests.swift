@@ -2,7 +2,7 @@ import GateTestSupport
 import Foundation
 import Testing
 @testable import Reporters
-import Verdict
+@testable import Verdict
 
 /// The SARIF fields code scanning relies on, read back from the rendered log.
 struct SARIFReportTests {

@@ -2,7 +2,7 @@ import GateTestSupport
 import Foundation
 import Testing
 @testable import Reporters
-import Verdict
+@testable import Verdict
 
 /// Every log cfa-gate writes validates against the official SARIF 2.1.0 schema (a verbatim copy of
 /// /work/shared/schemas/sarif-schema-2.1.0.json, errata 01, kept in Golden/sarif so the tests need no network).

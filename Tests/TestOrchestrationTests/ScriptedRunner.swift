@@ -1,5 +1,5 @@
-import TestOrchestration
-import Verdict
+@testable import TestOrchestration
+@testable import Verdict
 
 /// A runner whose tests do what a script says, attempt by attempt, so the orchestrator's bookkeeping can be
 /// checked without building anything. A batch runs its tests in order, as one process would.

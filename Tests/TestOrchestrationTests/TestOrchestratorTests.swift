@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import TestOrchestration
-import Verdict
+@testable import Verdict
 
 @Suite struct TestOrchestratorTests {
     private func run(

@@ -1,5 +1,5 @@
 import Testing
-import Verdict
+@testable import Verdict
 
 @Suite("Gate result rules")
 struct GateResultTests {

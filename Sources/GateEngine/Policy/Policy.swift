@@ -5,17 +5,17 @@ import Probes
 import Verdict
 
 /// One policy file's bytes and where they came from.
-public struct PolicyFile: Sendable, Equatable {
-    public var role: PolicyFileRole
+struct PolicyFile: Sendable, Equatable {
+    var role: PolicyFileRole
     /// Repository-relative where it was read from git objects; as given for a command-line file.
-    public var path: String
-    public var source: PolicySource
+    var path: String
+    var source: PolicySource
     /// The git blob id, when read from git objects.
-    public var blobID: String?
+    var blobID: String?
     /// nil when there is no such file: the defaults apply (the built-in checklist carries its own text).
-    public var data: Data?
+    var data: Data?
 
-    public init(role: PolicyFileRole, path: String, source: PolicySource, blobID: String? = nil, data: Data?) {
+    init(role: PolicyFileRole, path: String, source: PolicySource, blobID: String? = nil, data: Data?) {
         self.role = role
         self.path = path
         self.source = source
@@ -23,10 +23,10 @@ public struct PolicyFile: Sendable, Equatable {
         self.data = data
     }
 
-    public var sha256: String? { data.map(Digest.sha256Hex) }
-    public var text: String? { data.map { String(decoding: $0, as: UTF8.self) } }
+    var sha256: String? { data.map(Digest.sha256Hex) }
+    var text: String? { data.map { String(decoding: $0, as: UTF8.self) } }
 
-    public var record: PolicyFileRecord {
+    var record: PolicyFileRecord {
         PolicyFileRecord(role: role, path: path, source: source, sha256: sha256, blob: blobID)
     }
 }
@@ -39,43 +39,43 @@ public struct PolicyFile: Sendable, Equatable {
 /// `PolicyReader.read` after the files it depends on (its bytes and display path are then
 /// `file(.baseline)`), and describe its edits in `PolicyComparison`. `verify` compares every file the
 /// verdict records, so it needs nothing more.
-public struct Policy: Sendable, Equatable {
-    public var source: PolicySource
+struct Policy: Sendable, Equatable {
+    var source: PolicySource
     /// The commit the files were read from (nil when every file came from the command line).
-    public var revision: String?
+    var revision: String?
     /// How that revision was chosen, for the verdict and the terminal.
-    public var description: String
-    public var files: [PolicyFile]
+    var description: String
+    var files: [PolicyFile]
 
-    public init(source: PolicySource, revision: String?, description: String, files: [PolicyFile]) {
+    init(source: PolicySource, revision: String?, description: String, files: [PolicyFile]) {
         self.source = source
         self.revision = revision
         self.description = description
         self.files = files
     }
 
-    public func file(_ role: PolicyFileRole) -> PolicyFile? { files.first { $0.role == role } }
+    func file(_ role: PolicyFileRole) -> PolicyFile? { files.first { $0.role == role } }
 
-    public func record(changes: [PolicyChange]) -> PolicyRecord {
+    func record(changes: [PolicyChange]) -> PolicyRecord {
         PolicyRecord(
             source: source, revision: revision, description: description, files: files.map(\.record),
             changes: changes.isEmpty ? nil : changes)
     }
 
     /// The checklist, parsed; named in errors by its path.
-    public func checklist() throws(GateError) -> Checklist {
+    func checklist() throws(GateError) -> Checklist {
         guard let file = file(.checklist) else { throw .checklistUnreadable(path: "(no checklist)") }
         return try Self.parsedChecklist(file)
     }
 
     /// The analyser configuration, parsed; the defaults when the policy has none.
-    public func configuration() throws(GateError) -> AnalysisConfiguration {
+    func configuration() throws(GateError) -> AnalysisConfiguration {
         guard let file = file(.configuration) else { return AnalysisConfiguration() }
         return try Self.parsedConfiguration(file)
     }
 
     /// The findings baseline, parsed; nil when the policy has none.
-    public func baseline() throws(GateError) -> Baseline? {
+    func baseline() throws(GateError) -> Baseline? {
         guard let file = file(.baseline), file.data != nil else { return nil }
         return try Self.parsedBaseline(file)
     }

@@ -6,13 +6,13 @@ import Probes
 import Verdict
 
 /// The revision policy files are read from, and why that one.
-public struct PolicyLocation: Sendable, Equatable {
-    public var source: PolicySource
+struct PolicyLocation: Sendable, Equatable {
+    var source: PolicySource
     /// Full commit id; nil only when there is no revision at all (every file given on the command line).
-    public var commit: String?
-    public var description: String
+    var commit: String?
+    var description: String
 
-    public init(source: PolicySource, commit: String?, description: String) {
+    init(source: PolicySource, commit: String?, description: String) {
         self.source = source
         self.commit = commit
         self.description = description
@@ -20,16 +20,16 @@ public struct PolicyLocation: Sendable, Equatable {
 }
 
 /// A policy read and parsed: the files with their digests, the checklist, and the package it gates.
-public struct LoadedPolicy: Sendable {
-    public var policy: Policy
-    public var checklist: Checklist
+struct LoadedPolicy: Sendable {
+    var policy: Policy
+    var checklist: Checklist
     /// Repository-relative package folder, "." at the root: the command line's, else the checklist's own.
-    public var packagePath: String
+    var packagePath: String
 }
 
 /// Reads policy files from git objects at a revision (never the working tree), or from files named on the
 /// command line.
-public enum PolicyReader {
+enum PolicyReader {
     /// Reads every policy file, in order: the checklist (its `package-path` tells where the package's own
     /// configuration is), then the analyser configuration. A further policy file is read here, after the
     /// files it depends on, with `committed` or `explicitFile`.
@@ -37,7 +37,7 @@ public enum PolicyReader {
     /// - Parameters:
     ///   - explicit: files named on the command line, by role; they replace what the revision holds.
     ///   - packagePath: `--package-path` (or, in `verify`, the package the verdict recorded); else the checklist's.
-    public static func read(
+    static func read(
         at location: PolicyLocation, repository: GitRepository, explicit: [PolicyFileRole: String] = [:], packagePath: String?
     ) throws(GateError) -> LoadedPolicy {
         let root = repository.workingDirectory
@@ -155,7 +155,7 @@ public enum PolicyReader {
 
     /// Where `run` takes its policy from: `--policy-ref REV`, else the change's base (the same base the
     /// inventory diff uses), else — HEAD being a first commit — the change's own commit, which the verdict says.
-    public static func location(
+    static func location(
         in repository: GitRepository, head: String, policyRef: String?, base: String?
     ) throws(GateError) -> PolicyLocation {
         do {

@@ -5,15 +5,15 @@ import Verdict
 /// `cfa-gate merge`: many shard verdicts, already verified, become one run. Anything that keeps the shards
 /// from adding up to the whole plan — a missing, repeated or foreign shard, a planned test no shard ran —
 /// fails the merged result and is named in item 0, so every report shows it.
-public enum ShardMerge {
+enum ShardMerge {
     /// One shard verdict whose signature already held.
-    public struct Shard: Sendable {
-        public var path: String
-        public var statement: Statement
-        public var verdictSHA256: String
-        public var keyID: String
+    struct Shard: Sendable {
+        var path: String
+        var statement: Statement
+        var verdictSHA256: String
+        var keyID: String
 
-        public init(path: String, statement: Statement, verdictSHA256: String, keyID: String) {
+        init(path: String, statement: Statement, verdictSHA256: String, keyID: String) {
             self.path = path
             self.statement = statement
             self.verdictSHA256 = verdictSHA256
@@ -21,15 +21,15 @@ public enum ShardMerge {
         }
     }
 
-    public struct Merged: Sendable {
-        public var reference: GatePredicate
-        public var items: [ItemResult]
-        public var result: GateResult
-        public var shards: [MergedShardRecord]
-        public var problems: [String]
-        public var runErrors: [String]?
-        public var startedAt: Date
-        public var finishedAt: Date
+    struct Merged: Sendable {
+        var reference: GatePredicate
+        var items: [ItemResult]
+        var result: GateResult
+        var shards: [MergedShardRecord]
+        var problems: [String]
+        var runErrors: [String]?
+        var startedAt: Date
+        var finishedAt: Date
 
         /// Shard files named on the command line that were not there: each is a shard that never reported.
         mutating func noteAbsentFiles(_ paths: [String]) {
@@ -40,9 +40,9 @@ public enum ShardMerge {
     }
 
     /// The number of the item that reports the merge itself.
-    public static let mergeItemNumber = 0
+    static let mergeItemNumber = 0
 
-    public static func merge(_ shards: [Shard]) -> Merged? {
+    static func merge(_ shards: [Shard]) -> Merged? {
         guard let first = shards.min(by: { ($0.statement.predicate.shard?.index ?? .max) < ($1.statement.predicate.shard?.index ?? .max) })
         else { return nil }
         let reference = first.statement.predicate

@@ -3,10 +3,10 @@ import Verdict
 /// A verdict as one self-contained HTML page: the Markdown report's content, plus a sortable and
 /// filterable items table, expandable failure details and the findings grouped by file. Inline CSS and
 /// script only, a Content-Security-Policy that allows nothing else, and no network fetches.
-public enum HTMLReport {
+enum HTMLReport {
     /// - Parameter links: where files and the commit can be seen on the web; without them paths are shown
     ///   as text, since a page saved anywhere cannot know where the repository's files are.
-    public static func render(_ statement: Statement, links: RepositoryLinks?) -> String {
+    static func render(_ statement: Statement, links: RepositoryLinks?) -> String {
         render(statement, links: links, inventory: InventoryChangesView.from)
     }
 

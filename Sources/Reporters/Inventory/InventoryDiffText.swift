@@ -34,7 +34,7 @@ public enum InventoryDiffText {
         "\(changes.baseCommit.map { String($0.prefix(7)) } ?? "(empty tree)")..\(changes.finalCommit.prefix(7))"
     }
 
-    public static func text(_ changes: InventoryChanges, problems: [Diagnostic]) -> String {
+    static func text(_ changes: InventoryChanges, problems: [Diagnostic]) -> String {
         var lines = ["Inventory diff \(range(changes)) — base: \(changes.base)"]
         if changes.changes.isEmpty { lines.append("  no CFA parts added, removed, renamed or rewired") }
         for change in changes.changes {
@@ -52,7 +52,7 @@ public enum InventoryDiffText {
         return lines.joined(separator: "\n")
     }
 
-    public static func markdown(_ changes: InventoryChanges, problems: [Diagnostic]) -> String {
+    static func markdown(_ changes: InventoryChanges, problems: [Diagnostic]) -> String {
         var lines = ["### Inventory diff `\(range(changes))`", "", "Base: \(MarkdownText.inline(changes.base))", ""]
         if changes.changes.isEmpty { lines.append("No CFA parts added, removed, renamed or rewired.") }
         for change in changes.changes {

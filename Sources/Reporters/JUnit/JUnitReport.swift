@@ -9,8 +9,8 @@ import Verdict
 /// diagnostics, test counts, excerpt lines, logs with their sha256). The first suite's `<properties>` name the
 /// commit, tree, branch, checklist and overall result. The output is XML 1.0: markup characters are escaped and
 /// characters XML cannot carry (terminal escapes and other control characters) are removed.
-public enum JUnitReport {
-    public static func render(_ statement: Statement) -> String {
+enum JUnitReport {
+    static func render(_ statement: Statement) -> String {
         let predicate = statement.predicate
         var suites = JUnitSuite.grouping(predicate.items).map { suiteElement($0, startedAt: predicate.startedAt) }
         if !suites.isEmpty {

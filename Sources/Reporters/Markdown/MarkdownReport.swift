@@ -3,11 +3,11 @@ import Verdict
 /// A verdict as a reviewer's page for a pull request (GitHub-flavoured Markdown): the result, what was
 /// judged, every item, the details of what failed, what a person still has to check, and how to verify.
 /// Also what `GitHubActionsReport.stepSummary` appends to `$GITHUB_STEP_SUMMARY`.
-public enum MarkdownReport {
+enum MarkdownReport {
     /// - Parameter links: where files and the commit can be seen on the web; nil links files relative to
     ///   the repository root (`[path:line](path#Lline)`), which works where the Markdown is read inside
     ///   the repository.
-    public static func render(_ statement: Statement, links: RepositoryLinks?) -> String {
+    static func render(_ statement: Statement, links: RepositoryLinks?) -> String {
         render(statement, links: links, inventory: InventoryChangesView.from)
     }
 

@@ -4,13 +4,13 @@
 /// would turn a link into a script.
 public struct RepositoryLinks: Sendable, Equatable {
     /// The repository's web page without a trailing slash, e.g. `https://github.com/owner/repo`.
-    public let webURL: String
+    let webURL: String
     /// The commit every file link points into (normally the judged commit).
-    public let commit: String
+    let commit: String
 
     /// Nil when `webURL` is not an `http`/`https` address without spaces, quotes or angle brackets, or
     /// `commit` is not 4–64 hexadecimal digits.
-    public init?(webURL: String, commit: String) {
+    init?(webURL: String, commit: String) {
         let trimmed = String(webURL.reversed().drop { $0 == "/" }.reversed())
         let lowercased = trimmed.lowercased()
         guard lowercased.hasPrefix("https://") || lowercased.hasPrefix("http://"),
@@ -32,12 +32,12 @@ public struct RepositoryLinks: Sendable, Equatable {
     }
 
     /// The file at `commit`, scrolled to `line` when given: `<webURL>/blob/<commit>/<path>#L<line>`.
-    public func url(path: String, line: Int?) -> String {
+    func url(path: String, line: Int?) -> String {
         "\(webURL)/blob/\(commit)/\(FileLinkTarget.percentEncoded(path))\(FileLinkTarget.lineFragment(line))"
     }
 
     /// The commit's own page.
-    public var commitURL: String { "\(webURL)/commit/\(commit)" }
+    var commitURL: String { "\(webURL)/commit/\(commit)" }
 }
 
 /// Repository-relative paths as link targets.

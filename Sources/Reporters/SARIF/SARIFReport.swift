@@ -15,15 +15,15 @@ import Verdict
 ///   resolves relative paths against its own checkout. The repository itself is named by
 ///   `versionControlProvenance`, whose `mappedTo` ties it to `%SRCROOT%`.
 /// - Keys are sorted and the layout fixed, so the same input gives the same bytes.
-public enum SARIFReport {
-    public static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
-    public static let informationURI = "https://cfa-gate.dev"
+enum SARIFReport {
+    static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+    static let informationURI = "https://cfa-gate.dev"
     /// `automationDetails.id`: the code-scanning category, so cfa-gate's uploads replace only each other.
-    public static let automationID = "cfa-gate/"
+    static let automationID = "cfa-gate/"
 
     /// A whole verdict. `executionSuccessful` is false when the verdict's result is `error`, and each item that
     /// could not run is listed as a tool execution notification.
-    public static func render(_ statement: Statement, rules: [ReportRule], repositoryURI: String?) -> String {
+    static func render(_ statement: Statement, rules: [ReportRule], repositoryURI: String?) -> String {
         let predicate = statement.predicate
         let notifications: [SARIFJSON] = predicate.items.filter { $0.status == .error }.map { item in
             ["level": "error", "message": ["text": .string("item \(item.number) (\(item.title)) could not run: \(item.summary)")]]
@@ -52,7 +52,7 @@ public enum SARIFReport {
     /// Analyser findings alone, for `cfa-gate analyze --format sarif`. `packagePath` (repository-relative) is where
     /// a finding without a file is shown; `repositoryURI`, when given, is recorded without a revision. With a
     /// `baseline`, each result carries its `baselineState`.
-    public static func render(
+    static func render(
         findings: [Diagnostic], rules: [ReportRule], repositoryURI: String?, toolVersion: String, packagePath: String = ".",
         baseline: BaselineSummary? = nil
     ) -> String {

@@ -3,9 +3,9 @@ public struct TerminalStyle: Sendable, Equatable {
     /// Redraw the running items in place (a TTY), rather than one plain line per event (logs, pipes, CI).
     public var live: Bool
     /// ANSI colour: only on a TTY, never with `NO_COLOR` (https://no-color.org), never on `TERM=dumb`.
-    public var colour: Bool
+    var colour: Bool
 
-    public init(live: Bool, colour: Bool) {
+    init(live: Bool, colour: Bool) {
         self.live = live
         self.colour = colour
     }

@@ -29,7 +29,7 @@ public enum VerdictCoding {
         return encoder
     }
 
-    public static func decoder() -> JSONDecoder {
+    static func decoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()

@@ -3,14 +3,14 @@ import Foundation
 /// An Ed25519 public key, held as bytes so it is freely `Sendable`.
 public struct PublicKey: Sendable, Equatable {
     /// Normalized "BEGIN PUBLIC KEY" PEM.
-    public let pem: String
+    let pem: String
     /// SubjectPublicKeyInfo DER.
-    public let der: Data
+    let der: Data
 
     /// Hex SHA-256 of `der`; the DSSE `keyid` of signatures made with the matching private key.
     public var keyID: String { Digest.sha256Hex(der) }
 
-    public init(pem: String) throws(KeyError) {
+    init(pem: String) throws(KeyError) {
         try self.init(pem: pem, source: "the public key text")
     }
 
@@ -29,7 +29,7 @@ public struct PublicKey: Sendable, Equatable {
     }
 
     /// True only if `signature` is a valid Ed25519 signature of exactly `message` by this key.
-    public func isValidSignature(_ signature: Data, for message: Data) -> Bool {
+    func isValidSignature(_ signature: Data, for message: Data) -> Bool {
         Ed25519.verify(signature, message: message, publicDER: der)
     }
 

@@ -5,7 +5,7 @@ import Foundation
 /// Printing or dumping a `SigningKey` shows only its key ID, never the private key.
 public struct SigningKey: Sendable {
     /// Normalized unencrypted PKCS#8 PEM ("BEGIN PRIVATE KEY").
-    public let privateKeyPEM: String
+    let privateKeyPEM: String
     public let publicKey: PublicKey
 
     public static func generate() throws(KeyError) -> SigningKey {

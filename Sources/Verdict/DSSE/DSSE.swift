@@ -2,12 +2,12 @@ import Foundation
 
 /// Dead Simple Signing Envelope (DSSE v1) over in-toto statements.
 public enum DSSE {
-    public static let payloadType = "application/vnd.in-toto+json"
+    static let payloadType = "application/vnd.in-toto+json"
 
     /// The exact bytes that are signed: `"DSSEv1" SP LEN(type) SP type SP LEN(body) SP body`,
     /// lengths being ASCII decimal byte counts. Binding the type prevents a payload being
     /// reinterpreted as another kind of document.
-    public static func preAuthenticationEncoding(payloadType: String, payload: Data) -> Data {
+    static func preAuthenticationEncoding(payloadType: String, payload: Data) -> Data {
         let type = Data(payloadType.utf8)
         var encoded = Data("DSSEv1 \(type.count) ".utf8)
         encoded.append(type)

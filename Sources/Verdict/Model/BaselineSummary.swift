@@ -30,7 +30,7 @@ public struct BaselineSummary: Codable, Sendable, Equatable {
     }
 
     /// How many findings the fixed entries stood for.
-    public var fixedCount: Int { fixed.reduce(0) { $0 + $1.count } }
+    var fixedCount: Int { fixed.reduce(0) { $0 + $1.count } }
 
     /// "3 baselined findings fixed — run `cfa-gate baseline` to drop them"; nil when none is.
     public var fixedNote: String? {

@@ -62,22 +62,22 @@ public struct GatePredicate: Codable, Sendable, Equatable {
 
 /// What one run of the architecture analyser looked at, and what no checklist item took.
 public struct AnalysisSummary: Codable, Sendable, Equatable {
-    public var files: Int
-    public var lines: Int
+    var files: Int
+    var lines: Int
     /// Findings of rules that no `cfa` item of the checklist binds; they do not decide the result.
-    public var unassigned: [Diagnostic]
+    var unassigned: [Diagnostic]
     /// Findings silenced by `// cfa-gate:ignore RULE -- reason`, with the reason.
-    public var suppressions: [Suppression]
+    var suppressions: [Suppression]
     /// Swift files left out because they are not UTF-8 text.
-    public var skippedFiles: [String]
+    var skippedFiles: [String]
     /// The baseline of known findings and what it did; nil when none was in use.
     public var baseline: BaselineSummary?
 
     public struct Suppression: Codable, Sendable, Equatable {
-        public var rule: String
-        public var file: String
-        public var line: Int
-        public var reason: String
+        var rule: String
+        var file: String
+        var line: Int
+        var reason: String
 
         public init(rule: String, file: String, line: Int, reason: String) {
             self.rule = rule

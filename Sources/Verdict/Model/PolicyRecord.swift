@@ -52,7 +52,7 @@ public struct PolicyFileRecord: Codable, Sendable, Equatable {
     /// Lowercase hex SHA-256 of the file's bytes; nil when there was no such file (the defaults applied).
     public var sha256: String?
     /// The git blob id when the file was read from git objects.
-    public var blob: String?
+    var blob: String?
 
     public init(role: PolicyFileRole, path: String, source: PolicySource, sha256: String?, blob: String? = nil) {
         self.role = role
@@ -81,7 +81,7 @@ public struct PolicyChange: Codable, Sendable, Equatable {
         case quarantineEntryAdded
     }
 
-    public var kind: Kind
+    var kind: Kind
     /// The policy file or source file concerned, repository-relative.
     public var file: String
     public var line: Int?

@@ -1,7 +1,7 @@
 /// An in-toto Statement v1 whose subject is the judged git commit.
 public struct Statement: Codable, Sendable, Equatable {
-    public static let type = "https://in-toto.io/Statement/v1"
-    public static let predicateType = "https://cfa-gate.dev/verdict/v1"
+    static let type = "https://in-toto.io/Statement/v1"
+    static let predicateType = "https://cfa-gate.dev/verdict/v1"
 
     /// What the statement is about, identified by digest.
     public struct Subject: Codable, Sendable, Equatable {
@@ -9,16 +9,16 @@ public struct Statement: Codable, Sendable, Equatable {
         /// Algorithm name to hex digest, e.g. `["gitCommit": "<sha1>"]`.
         public var digest: [String: String]
 
-        public init(name: String, digest: [String: String]) {
+        init(name: String, digest: [String: String]) {
             self.name = name
             self.digest = digest
         }
     }
 
     /// Serialized as `_type`, as the in-toto spec requires.
-    public var type: String
+    var type: String
     public var subject: [Subject]
-    public var predicateType: String
+    var predicateType: String
     public var predicate: GatePredicate
 
     /// A cfa-gate statement about one commit of `repositoryName`.
@@ -31,7 +31,7 @@ public struct Statement: Codable, Sendable, Equatable {
         )
     }
 
-    public init(type: String, subject: [Subject], predicateType: String, predicate: GatePredicate) {
+    init(type: String, subject: [Subject], predicateType: String, predicate: GatePredicate) {
         self.type = type
         self.subject = subject
         self.predicateType = predicateType

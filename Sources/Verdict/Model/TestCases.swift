@@ -72,16 +72,16 @@ public struct TestCaseResult: Codable, Sendable, Equatable {
 /// What the test item ran as a whole: the expected list, what ran first and why, and the quarantine.
 public struct TestRunRecord: Codable, Sendable, Equatable {
     /// SHA-256 of the expected list, one test id per line, each line ending in a newline.
-    public var listSHA256: String
+    var listSHA256: String
     public var expected: Int
     /// Tests per status, keyed by the status's raw value; statuses no test has are left out.
     public var counts: [String: Int]
     /// Tests that ran before the rest because the change touched their targets (empty when all ran together).
     public var ranFirst: [String]
     /// Why those tests ran first, or why nothing did ("Package.swift changed …", "no file changed …").
-    public var ranFirstReason: String?
+    var ranFirstReason: String?
     /// Every quarantine entry of the policy, with whether it applied.
-    public var quarantine: [QuarantineRecord]
+    var quarantine: [QuarantineRecord]
     /// Problems that belong to no single test (a crash no test reproduced alone).
     public var problems: [String]
     /// Set when the run was one shard of a matrix (`run --shard I/N`): the share it ran and the plan's digest.
@@ -104,14 +104,14 @@ public struct TestRunRecord: Codable, Sendable, Equatable {
 
 /// A quarantine entry as the verdict lists it.
 public struct QuarantineRecord: Codable, Sendable, Equatable {
-    public var test: String
-    public var owner: String
-    public var reason: String
+    var test: String
+    var owner: String
+    var reason: String
     /// `YYYY-MM-DD`; the entry applies up to and including this day (UTC).
-    public var expires: String
-    public var expired: Bool
+    var expires: String
+    var expired: Bool
     /// The test's status before quarantine was applied; nil when the test is not in the expected list.
-    public var observedStatus: TestCaseStatus?
+    var observedStatus: TestCaseStatus?
 
     public init(test: String, owner: String, reason: String, expires: String, expired: Bool, observedStatus: TestCaseStatus?) {
         self.test = test

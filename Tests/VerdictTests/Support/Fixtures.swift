@@ -1,5 +1,5 @@
 import Foundation
-import Verdict
+@testable import Verdict
 
 enum Fixtures {
     static let commit = "0123456789abcdef0123456789abcdef01234567"
