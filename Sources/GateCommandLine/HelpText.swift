@@ -10,7 +10,7 @@ enum HelpText {
 
     /// The rule catalogue for `analyze --help`: id, item and summary.
     static var rules: String {
-        columns(RuleCatalogue.descriptors.map { rule in
+        columns(RuleCatalog.descriptors.map { rule in
             let item = (rule.item.map { "item \($0)" } ?? "").padding(toLength: 7, withPad: " ", startingAt: 0)
             return (rule.id, "\(item)  \(rule.summary)")
         })

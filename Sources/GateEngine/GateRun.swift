@@ -184,7 +184,7 @@ public enum Gate {
         guard !lanes.cfa.isEmpty || !lanes.inventory.isEmpty else { return nil }
         for (item, rules) in lanes.cfa {
             if rules.isEmpty { throw .unknownRule(checklist: checklist.path, line: item.probe.line, rule: "") }
-            for rule in rules where RuleCatalogue.descriptor(for: rule) == nil {
+            for rule in rules where RuleCatalog.descriptor(for: rule) == nil {
                 throw .unknownRule(checklist: checklist.path, line: item.probe.line, rule: rule)
             }
         }
@@ -238,7 +238,7 @@ public enum Gate {
         }
     }
 
-    static func normalisedPackagePath(_ path: String) -> String {
+    static func normalizedPackagePath(_ path: String) -> String {
         let trimmed = path.split(separator: "/").filter { $0 != "." && !$0.isEmpty }.joined(separator: "/")
         return trimmed.isEmpty ? "." : trimmed
     }

@@ -111,7 +111,7 @@ struct ItemScheduler: Sendable {
             for (item, _) in cfaItems { progress(.itemStarted(item)) }
             let clock = ContinuousClock()
             let start = clock.now
-            let analyzed = await CFAProbe.analyse(in: context, configuration: configuration, baseline: baseline, cache: cache)
+            let analyzed = await CFAProbe.analyze(in: context, configuration: configuration, baseline: baseline, cache: cache)
             let elapsed = clock.now - start
             let judged = cfaItems.enumerated().map { offset, entry in
                 Self.result(

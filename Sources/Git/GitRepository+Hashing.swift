@@ -15,7 +15,7 @@ extension GitRepository {
     /// The blob id of these bytes. Needs no repository handle, so any task may call it: the analyser hashes
     /// the very bytes it parses, and a file edited meanwhile cannot lend its facts to another content.
     public static func blobID(of data: Data) -> String? {
-        LibGit2.ensureInitialised()
+        LibGit2.ensureInitialized()
         var oid = git_oid()
         let status = data.withUnsafeBytes { bytes in git_odb_hash(&oid, bytes.baseAddress, bytes.count, GIT_OBJECT_BLOB) }
         guard status == 0 else { return nil }

@@ -23,7 +23,7 @@ extension GitRepository {
         defer { git_odb_free(database) }
 
         var listing = TreeListing()
-        let prefix = Self.normalisedFolder(folder)
+        let prefix = Self.normalizedFolder(folder)
         if prefix.isEmpty {
             try collectSwiftFiles(in: rootTree, at: "", database: database, into: &listing)
         } else {
@@ -145,7 +145,7 @@ extension GitRepository {
     }
 
     /// `"./App//Views/"` → `"App/Views"`; `"."` and `"/"` → `""` (the whole tree).
-    private static func normalisedFolder(_ folder: String) -> String {
+    private static func normalizedFolder(_ folder: String) -> String {
         folder.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
     }
 }

@@ -29,7 +29,7 @@ public final class GitRepository {
     /// - Throws: `notARepository(path)` when no repository contains `path`;
     ///   `bareRepository(path)` when the repository found has no work tree.
     public static func discover(startingAt path: String) throws(GitError) -> GitRepository {
-        LibGit2.ensureInitialised()
+        LibGit2.ensureInitialized()
         var opened: OpaquePointer?
         // Flags 0: search upwards, stop at file-system boundaries — git's default.
         let code = git_repository_open_ext(&opened, path, 0, nil)

@@ -10,11 +10,11 @@ import CGit2
 enum LibGit2 {
     /// Swift runs a `static let` initialiser exactly once, atomically, even
     /// under concurrent first access — which is what `git_libgit2_init` needs.
-    private static let initialisation: Int32 = git_libgit2_init()
+    private static let initialization: Int32 = git_libgit2_init()
 
     /// Call before any other libgit2 function.
-    static func ensureInitialised() {
-        _ = initialisation
+    static func ensureInitialized() {
+        _ = initialization
     }
 
     /// libgit2's explanation of the most recent failure on this thread.

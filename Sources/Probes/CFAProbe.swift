@@ -12,7 +12,7 @@ public enum CFAProbe {
     /// Each file is keyed by the blob id git gives its bytes, so the inventory diff that follows can reuse
     /// the facts of every final-commit file whose content is the same (`cache`), and its on-disk store the next run.
     /// Findings the `baseline` accepts are set apart as baselined, so no item fails on them.
-    public static func analyse(
+    public static func analyze(
         in context: ProbeContext, configuration: AnalysisConfiguration, baseline: Baseline? = nil, cache: FactsCache
     ) async -> AnalysisResult {
         let result = await Analyzer.analyze(

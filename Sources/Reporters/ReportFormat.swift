@@ -13,7 +13,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .markdown: return MarkdownReport.render(statement, links: links)
         case .html: return HTMLReport.render(statement, links: links)
         case .junit: return JUnitReport.render(statement)
-        case .sarif: return SARIFReport.render(statement, rules: ReportRule.catalogue, repositoryURI: links?.webURL)
+        case .sarif: return SARIFReport.render(statement, rules: ReportRule.catalog, repositoryURI: links?.webURL)
         }
     }
 }

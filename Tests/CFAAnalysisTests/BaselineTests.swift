@@ -118,7 +118,7 @@ struct BaselineTests {
         #expect(forced.apply(to: flat).findings.filter { $0.rule == AdoptionRule.id }.count == 3)
     }
 
-    @Test func onlyEntriesInTheAnalysedFolderCanBeFixed() {
+    @Test func onlyEntriesInTheAnalyzedFolderCanBeFixed() {
         let inside = Baseline.Entry(FindingFingerprint(rule: NoGCDLocksRule.id, file: "App/A.swift", message: "A uses NSLock"))
         let outside = Baseline.Entry(FindingFingerprint(rule: NoGCDLocksRule.id, file: "Other/B.swift", message: "B uses NSLock"))
         let applied = Baseline(entries: [inside, outside]).apply(to: Analysis.result(CompliantApp.files), scope: "App")
@@ -215,7 +215,7 @@ struct BaselineLocationTests {
         return configuration
     }
 
-    @Test func theDefaultSitsBesideTheConfigurationElseInTheAnalysedFolder() throws {
+    @Test func theDefaultSitsBesideTheConfigurationElseInTheAnalyzedFolder() throws {
         let beside = try BaselineFile.location(configuration: configuration(nil), configurationFolder: "", scope: "App")
         #expect(beside == BaselineFile.Location(path: ".cfa-gate-baseline.json", isConfigured: false))
         let inScope = try BaselineFile.location(configuration: configuration(nil), configurationFolder: nil, scope: "App")

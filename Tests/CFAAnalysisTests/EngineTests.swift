@@ -99,7 +99,7 @@ struct AdoptionTests {
 }
 
 struct ConfigurationTests {
-    @Test func defaultsFollowTheCatalogueAndKeysOverrideThem() throws {
+    @Test func defaultsFollowTheCatalogAndKeysOverrideThem() throws {
         let configuration = try ConfigurationFile.parse(Data("""
             {"rootView": "RootView", "exclude": ["Legacy/**"], "rules": {"CFA-ADOPTION": "warning"},
              "features": [{"name": "*Manager", "folder": "Managers"}], "folders": {"screens": ["Screens"]},

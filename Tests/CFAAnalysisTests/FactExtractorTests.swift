@@ -67,7 +67,7 @@ struct FactExtractorTests {
         #expect(scope.awaits.count == 1)
     }
 
-    @Test func conditionalCompilationIsAnalysedAndPreviewCodeIsMarked() throws {
+    @Test func conditionalCompilationIsAnalyzedAndPreviewCodeIsMarked() throws {
         let facts = FactExtractor.facts(path: "V.swift", source: """
             #if canImport(SwiftUI)
             import SwiftUI

@@ -159,7 +159,7 @@ struct FactsStoreTests {
     }
 
     /// Writes an app of three files and analyses it with the store.
-    private func analyse(_ fixture: GitFixture, _ store: FactsStore?) async -> AnalysisResult {
+    private func analyze(_ fixture: GitFixture, _ store: FactsStore?) async -> AnalysisResult {
         await Analyzer.analyze(
             repositoryRoot: fixture.root, configuration: AnalysisConfiguration(), cache: FactsCache(store: store),
             contentHash: Self.hash)
@@ -172,14 +172,14 @@ struct FactsStoreTests {
         try fixture.write("App/C.swift", "struct C {}\n")
         let store = Self.store(fixture.path(".cache"))
 
-        let cold = await analyse(fixture, store)
+        let cold = await analyze(fixture, store)
         #expect(cold.statistics == AnalysisStatistics(parsed: 3, fromDisk: 0, fromMemory: 0, stored: 3))
-        let warm = await analyse(fixture, store)
+        let warm = await analyze(fixture, store)
         #expect(warm.statistics == AnalysisStatistics(parsed: 0, fromDisk: 3, fromMemory: 0, stored: 0))
         #expect(warm.index.files == cold.index.files)
 
         try fixture.write("App/B.swift", "struct B { let c: C }\n")
-        let edited = await analyse(fixture, store)
+        let edited = await analyze(fixture, store)
         #expect(edited.statistics == AnalysisStatistics(parsed: 1, fromDisk: 2, fromMemory: 0, stored: 1))
         #expect(edited.index.file("App/B.swift")?.types.first?.properties.first?.typeText == "C")
         #expect(edited.index.files.map(\.path) == ["App/A.swift", "App/B.swift", "App/C.swift"])
@@ -189,41 +189,41 @@ struct FactsStoreTests {
         let fixture = try GitFixture()
         try fixture.write("App/A.swift", "struct A {}\n")
         let store = Self.store(fixture.path(".cache"))
-        _ = await analyse(fixture, store)
+        _ = await analyze(fixture, store)
         let entry = try #require(Self.entryFiles(fixture.path(".cache")).first)
         let whole = try Data(contentsOf: URL(fileURLWithPath: entry))
         try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: entry))
 
-        let again = await analyse(fixture, store)
+        let again = await analyze(fixture, store)
         #expect(again.statistics == AnalysisStatistics(parsed: 1, fromDisk: 0, fromMemory: 0, stored: 1))
         #expect(try Data(contentsOf: URL(fileURLWithPath: entry)) == whole)
-        #expect(await analyse(fixture, store).statistics.fromDisk == 1)
+        #expect(await analyze(fixture, store).statistics.fromDisk == 1)
     }
 
     @Test func withoutAStoreNothingIsWritten() async throws {
         let fixture = try GitFixture()
         try fixture.write("App/A.swift", "struct A {}\n")
-        let result = await analyse(fixture, nil)
+        let result = await analyze(fixture, nil)
         #expect(result.statistics == AnalysisStatistics(parsed: 1, fromDisk: 0, fromMemory: 0, stored: 0))
         #expect(!FileManager.default.fileExists(atPath: fixture.path(".cache")))
     }
 
-    @Test func twoAnalysesAtOnceLeaveEveryEntryWhole() async throws {
+    @Test func twoAnalyzesAtOnceLeaveEveryEntryWhole() async throws {
         let fixture = try GitFixture()
         for index in 0..<40 {
             try fixture.write("App/T\(index).swift", "struct T\(index) { let value = \(index) }\n" + String(repeating: "// padding\n", count: index))
         }
         let directory = fixture.path(".cache")
         // Two gates on one clone: separate processes in reality, separate stores and caches here, same folder.
-        async let first = analyse(fixture, Self.store(directory))
-        async let second = analyse(fixture, Self.store(directory))
+        async let first = analyze(fixture, Self.store(directory))
+        async let second = analyze(fixture, Self.store(directory))
         let results = await [first, second]
         #expect(results.allSatisfy { $0.statistics.parsed + $0.statistics.fromDisk == 40 })
         #expect(results[0].index.files == results[1].index.files)
         let files = Self.entryFiles(directory)
         #expect(files.count == 40)
         #expect(!files.contains { $0.contains(".tmp-") })
-        let warm = await analyse(fixture, Self.store(directory))
+        let warm = await analyze(fixture, Self.store(directory))
         #expect(warm.statistics.fromDisk == 40)
         #expect(warm.index.files == results[0].index.files)
     }

@@ -12,7 +12,7 @@ struct RuleExampleTests {
         var testDescription: String { "\(rule) example \(number) (\(example.isTriggering ? "reported" : "not reported"))" }
     }
 
-    static let cases: [Case] = RuleCatalogue.descriptors.flatMap { descriptor in
+    static let cases: [Case] = RuleCatalog.descriptors.flatMap { descriptor in
         descriptor.examples.enumerated().map { Case(rule: descriptor.id, number: $0.offset + 1, example: $0.element) }
     }
 
@@ -21,7 +21,7 @@ struct RuleExampleTests {
         #expect(example.example.mismatches(for: example.rule) == [])
     }
 
-    @Test(arguments: RuleCatalogue.descriptors)
+    @Test(arguments: RuleCatalog.descriptors)
     func everyRuleHasAReportedAndANotReportedExample(_ descriptor: RuleDescriptor) {
         #expect(descriptor.examples.contains { $0.isTriggering }, "\(descriptor.id) has no example with a ↓ marker")
         #expect(descriptor.examples.contains { !$0.isTriggering }, "\(descriptor.id) has no example without a marker")

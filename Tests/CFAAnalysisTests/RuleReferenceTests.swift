@@ -27,12 +27,12 @@ struct RuleReferenceTests {
 
     @Test func everyRuleHasItsHeadingReferenceAndExamples() {
         let markdown = RuleReferenceMarkdown.render()
-        for descriptor in RuleCatalogue.descriptors {
+        for descriptor in RuleCatalog.descriptors {
             let place = descriptor.item.map { "item \($0)" } ?? descriptor.category ?? ""
             #expect(markdown.contains("### \(descriptor.id) (\(place), \(descriptor.defaultSeverity.rawValue))\n\(descriptor.reference)\n"))
             #expect(!descriptor.reference.isEmpty, "\(descriptor.id) has no reference text")
         }
-        #expect(markdown.components(separatedBy: "<details><summary>Examples</summary>").count == RuleCatalogue.descriptors.count + 1)
+        #expect(markdown.components(separatedBy: "<details><summary>Examples</summary>").count == RuleCatalog.descriptors.count + 1)
     }
 
     @Test func anExampleIsShownWithItsFilesRemovalsAndConfiguration() {

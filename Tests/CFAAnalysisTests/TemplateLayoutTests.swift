@@ -140,11 +140,11 @@ struct TemplateLayoutTests {
         let imported = app(replacing: replacing("import Foundation\nimport Observation\n\n@MainActor\n@Observable\nfinal class BooksManager", with: "import SwiftUI\nimport Observation\n\n@MainActor\n@Observable\nfinal class BooksManager", in: TemplateLayoutApp.booksFeaturePath))
         #expect(Analysis.findings("CFA-FEATURE-NO-SWIFTUI", in: imported).map(\.file) == [TemplateLayoutApp.booksFeaturePath])
 
-        let colours = "import SwiftUI\n\nextension BooksManager {\n    var tint: Color { .blue }\n}\n"
-        let modelLayer = app(replacing: ["Shelf/2 - AppModel/Features/Books/BooksManager+Tint.swift": colours])
+        let colors = "import SwiftUI\n\nextension BooksManager {\n    var tint: Color { .blue }\n}\n"
+        let modelLayer = app(replacing: ["Shelf/2 - AppModel/Features/Books/BooksManager+Tint.swift": colors])
         #expect(Analysis.findings("CFA-FEATURE-NO-SWIFTUI", in: modelLayer).map(\.file) == ["Shelf/2 - AppModel/Features/Books/BooksManager+Tint.swift"])
         // The same extension in the View layer is View code, judged by the layer of its file.
-        let viewLayer = app(replacing: ["Shelf/1 - View/Theme/BooksManager+Tint.swift": colours])
+        let viewLayer = app(replacing: ["Shelf/1 - View/Theme/BooksManager+Tint.swift": colors])
         #expect(Analysis.findings("CFA-FEATURE-NO-SWIFTUI", in: viewLayer) == [])
     }
 

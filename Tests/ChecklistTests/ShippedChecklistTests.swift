@@ -47,10 +47,10 @@ import Testing
     }
 
     /// Items 1–22 bind the analyser rules that decide them; together they cover the catalogue, each rule once.
-    @Test func cfaBindingsCoverEveryAnalyserRuleOnce() throws {
+    @Test func cfaBindingsCoverEveryAnalyzerRuleOnce() throws {
         let checklist = try Self.shipped()
         let noted = checklist.items.filter { $0.number <= 22 }.flatMap(\.probe.kind.arguments)
-        let catalogue = [
+        let catalog = [
             "CFA-VIEWMODEL-INLINE", "CFA-VIEWMODEL-DEDICATED", "CFA-VIEWMODEL-ADJACENT", "CFA-VIEWMODEL-INIT-DEFAULT",
             "CFA-VIEW-INIT-CLEAN", "CFA-ENVIRONMENT", "CFA-VIEWMODEL-NO-DOMAIN-COPY", "CFA-ROOTTAB-STRUCTURAL",
             "CFA-FEATURE-NAMING", "CFA-FEATURE-NO-LOADSTATE", "CFA-APPMODEL-LAUNCH", "CFA-REPO-MODELACTOR",
@@ -59,6 +59,6 @@ import Testing
             "CFA-NO-FEATURE-PROTOCOL", "CFA-NO-GCD-LOCKS", "CFA-NO-COMBINE", "CFA-ISOLATION",
             "CFA-VIEWMODEL-METHOD-NAMES", "CFA-TESTS-NO-SHARED", "CFA-FILE-IMPORTS", "CFA-VIEWMODEL-TASK-REUSE",
         ]
-        #expect(noted == catalogue)
+        #expect(noted == catalog)
     }
 }

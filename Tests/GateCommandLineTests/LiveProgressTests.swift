@@ -7,14 +7,14 @@ import Testing
 @testable import Verdict
 
 struct TerminalStyleTests {
-    @Test func colourAndRedrawingOnlyOnATerminal() {
-        #expect(TerminalStyle.detect(isTTY: true, environment: [:]) == TerminalStyle(live: true, colour: true))
+    @Test func colorAndRedrawingOnlyOnATerminal() {
+        #expect(TerminalStyle.detect(isTTY: true, environment: [:]) == TerminalStyle(live: true, color: true))
         #expect(TerminalStyle.detect(isTTY: false, environment: [:]) == .plain)
     }
 
-    @Test func noColourIsHonouredAndNoProgressKeepsColour() {
-        #expect(TerminalStyle.detect(isTTY: true, environment: ["NO_COLOR": "1"]) == TerminalStyle(live: true, colour: false))
-        #expect(TerminalStyle.detect(isTTY: true, environment: [:], progressRequested: false) == TerminalStyle(live: false, colour: true))
+    @Test func noColorIsHonoredAndNoProgressKeepsColor() {
+        #expect(TerminalStyle.detect(isTTY: true, environment: ["NO_COLOR": "1"]) == TerminalStyle(live: true, color: false))
+        #expect(TerminalStyle.detect(isTTY: true, environment: [:], progressRequested: false) == TerminalStyle(live: false, color: true))
         #expect(TerminalStyle.detect(isTTY: true, environment: ["TERM": "dumb"]) == .plain)
     }
 }
@@ -45,8 +45,8 @@ struct LiveProgressTests {
         #expect(text == "[24] start   build — The package builds\n[24] pass    12.2s  `swift build` succeeded\n")
     }
 
-    @Test func onATerminalTheRunningItemIsRedrawnInPlaceAndColoured() async {
-        let text = await render(TerminalStyle(live: true, colour: true), waitForRedraw: true)
+    @Test func onATerminalTheRunningItemIsRedrawnInPlaceAndColored() async {
+        let text = await render(TerminalStyle(live: true, color: true), waitForRedraw: true)
         #expect(text.contains("[24] build"))
         #expect(text.contains("\u{1B}[1A\u{1B}[J"), "the running line is erased before it is redrawn")
         #expect(text.contains("[24] \u{1B}[32mpass  \u{1B}[0m"))
@@ -55,7 +55,7 @@ struct LiveProgressTests {
 
     @Test func aRunningTestItemShowsItsLongestRunningTestsOnlyOnATerminal() async {
         let tests = (1...5).map { RunningTest(id: "M.S/t\($0)()", elapsed: .seconds($0)) }.reversed()
-        let live = await render(TerminalStyle(live: true, colour: false), waitForRedraw: true, tests: Array(tests))
+        let live = await render(TerminalStyle(live: true, color: false), waitForRedraw: true, tests: Array(tests))
         #expect(live.contains("    ↳ M.S/t5()  5.0s\n    ↳ M.S/t4()  4.0s\n    ↳ M.S/t3()  3.0s\n    ↳ … and 2 more running\n"))
         #expect(live.contains("\u{1B}[5A\u{1B}[J"), "the item line and its four test lines are erased together")
         let plain = await render(.plain, tests: Array(tests))

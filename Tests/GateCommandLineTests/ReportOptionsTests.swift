@@ -35,7 +35,7 @@ struct ReportOptionsTests {
         #expect(markdown.contains("- [ ] 3. Look at it"))
     }
 
-    @Test func inGitHubActionsItemsAreGroupedAnnotatedAndSummarised() throws {
+    @Test func inGitHubActionsItemsAreGroupedAnnotatedAndSummarized() throws {
         let fixture = try failingRepository()
         let summaryPath = fixture.path("reports-summary.md")
         var environment = SwiftPackageFixture.environment(for: fixture)

@@ -43,16 +43,16 @@ struct CFAItemTests {
 
 struct ShippedChecklistBindingTests {
     /// The shipped checklist names only rules that exist, and every rule of items 1–22 decides its item.
-    @Test func shippedBindingsAreExactlyTheCataloguesItemRules() throws {
+    @Test func shippedBindingsAreExactlyTheCatalogsItemRules() throws {
         let checklist = try ChecklistSource.builtIn.load(repositoryRoot: "/").checklist
         let bound = ItemScheduler.Lanes(checklist.items).cfa
         for (item, rules) in bound {
             for rule in rules {
-                #expect(RuleCatalogue.descriptor(for: rule)?.item == item.number, "\(rule) is bound to item \(item.number)")
+                #expect(RuleCatalog.descriptor(for: rule)?.item == item.number, "\(rule) is bound to item \(item.number)")
             }
         }
-        let catalogueRules = Set(RuleCatalogue.descriptors.filter { ($0.item ?? 99) <= 22 }.map(\.id))
-        #expect(Set(bound.flatMap(\.rules)) == catalogueRules)
+        let catalogRules = Set(RuleCatalog.descriptors.filter { ($0.item ?? 99) <= 22 }.map(\.id))
+        #expect(Set(bound.flatMap(\.rules)) == catalogRules)
     }
 }
 

@@ -26,7 +26,7 @@ struct KeyProtectionTests {
         #expect(String(cString: entry) == String(repeating: "x", count: "hunter2-value".count))
     }
 
-    @Test func aKeyInsideTheWorkTreeIsRecognisedThroughSymlinks() throws {
+    @Test func aKeyInsideTheWorkTreeIsRecognizedThroughSymlinks() throws {
         let fixture = try GitFixture()
         try fixture.write("keys/key.pem", "x")
         let outside = FileManager.default.temporaryDirectory.appendingPathComponent("cfa-gate-key-link-\(UUID().uuidString)").path

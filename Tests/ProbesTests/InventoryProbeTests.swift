@@ -166,7 +166,7 @@ struct InventoryProbeTests {
         #expect(result.evidence.inventory?.base.contains("not an ancestor of HEAD") == true)
     }
 
-    @Test func binaryBlobsAndSubmodulesAreListedNotAnalysed() async throws {
+    @Test func binaryBlobsAndSubmodulesAreListedNotAnalyzed() async throws {
         let fixture = try repository(change: [:], message: "empty")
         try Data([0x73, 0x74, 0x00, 0xFF, 0x00]).write(to: URL(fileURLWithPath: fixture.path("App/Blob.swift")))
         let inner = try GitFixture()

@@ -8,7 +8,7 @@ struct BaselineReportTests {
     @Test func sarifMarksNewKnownAndFixedFindings() throws {
         var statement = BaselineSample.statement
         statement.predicate.items.append(SampleVerdicts.failing.predicate.items[0])
-        let log = try SARIFJSONValue.decode(SARIFReport.render(statement, rules: SARIFSampleRules.catalogue, repositoryURI: nil))
+        let log = try SARIFJSONValue.decode(SARIFReport.render(statement, rules: SARIFSampleRules.catalog, repositoryURI: nil))
         let results = log[path: ["runs", 0, "results"]]?.arrayValue ?? []
         #expect(results.map { $0["baselineState"]?.stringValue } == ["new", "new", "unchanged", "unchanged", "absent", "absent"])
         #expect(results.map { $0["level"]?.stringValue } == ["error", "warning", "error", "error", "none", "none"])
@@ -25,10 +25,10 @@ struct BaselineReportTests {
     @Test func analyzeSARIFMarksResultsOnlyWhenABaselineIsInUse() throws {
         let summary = BaselineSummary(path: "b.json", baselined: BaselineSample.baselined, fixed: [])
         let with = try SARIFJSONValue.decode(SARIFReport.render(
-            findings: SARIFSampleRules.ruleFindings, rules: SARIFSampleRules.catalogue, repositoryURI: nil, toolVersion: "1", baseline: summary))
+            findings: SARIFSampleRules.ruleFindings, rules: SARIFSampleRules.catalog, repositoryURI: nil, toolVersion: "1", baseline: summary))
         let states = (with[path: ["runs", 0, "results"]]?.arrayValue ?? []).map { $0["baselineState"]?.stringValue }
         #expect(states == Array(repeating: "new", count: SARIFSampleRules.ruleFindings.count) + ["unchanged", "unchanged"])
-        let without = SARIFReport.render(findings: SARIFSampleRules.ruleFindings, rules: SARIFSampleRules.catalogue, repositoryURI: nil, toolVersion: "1")
+        let without = SARIFReport.render(findings: SARIFSampleRules.ruleFindings, rules: SARIFSampleRules.catalog, repositoryURI: nil, toolVersion: "1")
         #expect(!without.contains("baselineState"))
     }
 

@@ -43,7 +43,7 @@ import Testing
         }
     }
 
-    @Test func pageFollowsTheReadersColourScheme() {
+    @Test func pageFollowsTheReadersColorScheme() {
         #expect(failing.contains("<meta name=\"color-scheme\" content=\"light dark\">"))
         #expect(failing.contains("@media (prefers-color-scheme: dark)"))
     }

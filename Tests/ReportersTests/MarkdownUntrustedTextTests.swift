@@ -11,7 +11,7 @@ import Testing
         #expect(UntrustedText.sanitized(SampleVerdicts.awkwardMessage).hasSuffix("🚦\nsecond line"))
     }
 
-    @Test func sanitizingKeepsTabsAndNormalisesLineBreaks() {
+    @Test func sanitizingKeepsTabsAndNormalizesLineBreaks() {
         #expect(UntrustedText.sanitized("a\tb\r\nc\rd\u{2028}e") == "a\tb\nc\nd\ne")
     }
 

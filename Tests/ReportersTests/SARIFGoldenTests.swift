@@ -9,13 +9,13 @@ struct SARIFGoldenTests {
     @Test("a verdict's log matches the golden file", arguments: JUnitSARIFGoldens.samples.keys.sorted())
     func verdictMatchesGolden(sample: String) throws {
         let statement = try #require(JUnitSARIFGoldens.samples[sample])
-        let log = SARIFReport.render(statement, rules: SARIFSampleRules.catalogue, repositoryURI: SARIFSampleRules.repositoryURI)
+        let log = SARIFReport.render(statement, rules: SARIFSampleRules.catalog, repositoryURI: SARIFSampleRules.repositoryURI)
         try JUnitSARIFGoldens.check(log, against: "sarif/\(sample).sarif")
     }
 
     @Test func analyzeFindingsMatchGolden() throws {
         let log = SARIFReport.render(
-            findings: SARIFSampleRules.ruleFindings, rules: SARIFSampleRules.catalogue, repositoryURI: nil,
+            findings: SARIFSampleRules.ruleFindings, rules: SARIFSampleRules.catalog, repositoryURI: nil,
             toolVersion: "0.1.0", packagePath: "Examples/HabitTracker")
         try JUnitSARIFGoldens.check(log, against: "sarif/analyze-findings.sarif")
     }
@@ -25,7 +25,7 @@ struct SARIFGoldenTests {
 enum SARIFSampleRules {
     static let repositoryURI = "https://github.com/example/habit-tracker"
 
-    static let catalogue = [
+    static let catalog = [
         ReportRule(
             id: "CFA-VIEWMODEL-INLINE", shortDescription: "Each screen creates its own ViewModel inline",
             fullDescription: "A screen declares `@State private var viewModel = XViewModel()` with no arguments; it does not use @StateObject, @ObservedObject or @Bindable for it, or assign `_viewModel` in an initialiser.",

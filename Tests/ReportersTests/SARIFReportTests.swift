@@ -7,11 +7,11 @@ import Testing
 /// The SARIF fields code scanning relies on, read back from the rendered log.
 struct SARIFReportTests {
     private func run(_ statement: Statement, repositoryURI: String? = SARIFSampleRules.repositoryURI) throws -> SARIFJSONValue {
-        let log = try SARIFJSONValue.decode(SARIFReport.render(statement, rules: SARIFSampleRules.catalogue, repositoryURI: repositoryURI))
+        let log = try SARIFJSONValue.decode(SARIFReport.render(statement, rules: SARIFSampleRules.catalog, repositoryURI: repositoryURI))
         return try #require(log[path: ["runs", 0]])
     }
 
-    private func analyze(_ findings: [Diagnostic], rules: [ReportRule] = SARIFSampleRules.catalogue, packagePath: String = ".") throws -> SARIFJSONValue {
+    private func analyze(_ findings: [Diagnostic], rules: [ReportRule] = SARIFSampleRules.catalog, packagePath: String = ".") throws -> SARIFJSONValue {
         let log = try SARIFJSONValue.decode(SARIFReport.render(
             findings: findings, rules: rules, repositoryURI: nil, toolVersion: "9.9.9", packagePath: packagePath))
         return try #require(log[path: ["runs", 0]])
@@ -20,7 +20,7 @@ struct SARIFReportTests {
     private func results(_ run: SARIFJSONValue) -> [SARIFJSONValue] { run["results"]?.arrayValue ?? [] }
 
     @Test func logHeaderAndDriverAreWhatCodeScanningRequires() throws {
-        let log = try SARIFJSONValue.decode(SARIFReport.render(SampleVerdicts.failing, rules: SARIFSampleRules.catalogue, repositoryURI: nil))
+        let log = try SARIFJSONValue.decode(SARIFReport.render(SampleVerdicts.failing, rules: SARIFSampleRules.catalog, repositoryURI: nil))
         #expect(log["version"] == .string("2.1.0"))
         #expect(log["$schema"] == .string(SARIFReport.schemaURI))
         let driver = try #require(log[path: ["runs", 0, "tool", "driver"]])
@@ -62,14 +62,14 @@ struct SARIFReportTests {
         func ruleIDs(_ run: SARIFJSONValue) -> [String] {
             run[path: ["tool", "driver", "rules"]]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
         }
-        let catalogue = SARIFSampleRules.catalogue.map(\.id)
-        #expect(ruleIDs(try run(SampleVerdicts.passing)) == catalogue)
-        #expect(ruleIDs(try run(SampleVerdicts.errored)) == catalogue)
-        #expect(ruleIDs(try run(SampleVerdicts.failing)) == catalogue + ["cfa-gate.build", "cfa-gate.test", "cfa-gate.git-clean"])
-        #expect(ruleIDs(try analyze(SARIFSampleRules.ruleFindings)) == catalogue + ["CFA-ADOPTION"])
+        let catalog = SARIFSampleRules.catalog.map(\.id)
+        #expect(ruleIDs(try run(SampleVerdicts.passing)) == catalog)
+        #expect(ruleIDs(try run(SampleVerdicts.errored)) == catalog)
+        #expect(ruleIDs(try run(SampleVerdicts.failing)) == catalog + ["cfa-gate.build", "cfa-gate.test", "cfa-gate.git-clean"])
+        #expect(ruleIDs(try analyze(SARIFSampleRules.ruleFindings)) == catalog + ["CFA-ADOPTION"])
     }
 
-    @Test func catalogueRulesKeepTheirDescriptionsLevelsAndItems() throws {
+    @Test func catalogRulesKeepTheirDescriptionsLevelsAndItems() throws {
         let rules = try run(SampleVerdicts.failing)[path: ["tool", "driver", "rules"]]?.arrayValue ?? []
         let inline = try #require(rules.first)
         #expect(inline["id"] == .string("CFA-VIEWMODEL-INLINE"))
@@ -81,8 +81,8 @@ struct SARIFReportTests {
         #expect(rules[2][path: ["properties", "problem.severity"]] == .string("warning"))
     }
 
-    @Test func aRepeatedCatalogueIDKeepsItsFirstEntry() throws {
-        let first = SARIFSampleRules.catalogue[0]
+    @Test func aRepeatedCatalogIDKeepsItsFirstEntry() throws {
+        let first = SARIFSampleRules.catalog[0]
         var second = first
         second.shortDescription = "a second, conflicting entry"
         let rules = try analyze([], rules: [first, second])[path: ["tool", "driver", "rules"]]?.arrayValue ?? []
@@ -116,7 +116,7 @@ struct SARIFReportTests {
         #expect(build[path: ["locations", 0, "physicalLocation", "artifactLocation", "uri"]] == .string("Examples/HabitTracker/Package.swift"))
     }
 
-    @Test func uncataloguedRuleIDsGetADescriptorAndSeverityFallsBackToTheRuleDefault() throws {
+    @Test func uncatalogdRuleIDsGetADescriptorAndSeverityFallsBackToTheRuleDefault() throws {
         let findings = [
             Diagnostic(kind: .rule, file: "A.swift", line: 2, name: "CFA-VIEWMODEL-ADJACENT", message: "no severity recorded"),
             Diagnostic(kind: .rule, file: "B.swift", line: 3, name: "CFA-FUTURE-RULE", message: "from a newer analyser"),
@@ -138,7 +138,7 @@ struct SARIFReportTests {
         #expect(SARIFLevel.of(severity: "remark", fallback: "error") == "note")
         #expect(SARIFLevel.of(severity: "fatal error", fallback: "note") == "error")
         #expect(SARIFLevel.of(severity: nil, fallback: "warning") == "warning")
-        #expect(SARIFLevel.normalised("critical") == "error")
+        #expect(SARIFLevel.normalized("critical") == "error")
     }
 
     @Test func fingerprintIgnoresLineAndColumnButNotRuleFileOrMessage() throws {
@@ -233,8 +233,8 @@ struct SARIFReportTests {
     }
 
     @Test func outputIsDeterministicWithSortedKeys() throws {
-        let once = SARIFReport.render(SampleVerdicts.failing, rules: SARIFSampleRules.catalogue, repositoryURI: nil)
-        #expect(once == SARIFReport.render(SampleVerdicts.failing, rules: SARIFSampleRules.catalogue, repositoryURI: nil))
+        let once = SARIFReport.render(SampleVerdicts.failing, rules: SARIFSampleRules.catalog, repositoryURI: nil)
+        #expect(once == SARIFReport.render(SampleVerdicts.failing, rules: SARIFSampleRules.catalog, repositoryURI: nil))
         let keys = once.split(separator: "\n").prefix(3).map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(keys == ["{", "\"$schema\" : \"\(SARIFReport.schemaURI)\",", "\"runs\" : ["])
         #expect(once.hasSuffix("}\n"))

@@ -17,7 +17,7 @@ struct SARIFSchemaTests {
         let checker = try #require(Self.checker)
         let statement = try #require(JUnitSARIFGoldens.samples[sample])
         for repositoryURI in [SARIFSampleRules.repositoryURI, nil] {
-            let log = try SARIFJSONValue.decode(SARIFReport.render(statement, rules: SARIFSampleRules.catalogue, repositoryURI: repositoryURI))
+            let log = try SARIFJSONValue.decode(SARIFReport.render(statement, rules: SARIFSampleRules.catalog, repositoryURI: repositoryURI))
             #expect(checker.errors(in: log) == [])
         }
     }
@@ -26,7 +26,7 @@ struct SARIFSchemaTests {
         let checker = try #require(Self.checker)
         for findings in [SARIFSampleRules.ruleFindings, []] {
             let log = try SARIFJSONValue.decode(SARIFReport.render(
-                findings: findings, rules: SARIFSampleRules.catalogue, repositoryURI: SARIFSampleRules.repositoryURI, toolVersion: "0.1.0"))
+                findings: findings, rules: SARIFSampleRules.catalog, repositoryURI: SARIFSampleRules.repositoryURI, toolVersion: "0.1.0"))
             #expect(checker.errors(in: log) == [])
         }
     }
@@ -40,7 +40,7 @@ struct SARIFSchemaTests {
     @Test("the checker rejects a broken log", arguments: SARIFBrokenLog.allCases)
     func checkerRejects(broken: SARIFBrokenLog) throws {
         let checker = try #require(Self.checker)
-        var log = try SARIFJSONValue.decode(SARIFReport.render(SampleVerdicts.failing, rules: SARIFSampleRules.catalogue, repositoryURI: nil))
+        var log = try SARIFJSONValue.decode(SARIFReport.render(SampleVerdicts.failing, rules: SARIFSampleRules.catalog, repositoryURI: nil))
         broken.apply(to: &log)
         let errors = checker.errors(in: log)
         #expect(errors.contains { $0.contains(broken.expectedError) }, "\(errors)")

@@ -22,8 +22,8 @@ public enum BaselineFile {
     public static func location(
         configuration: AnalysisConfiguration, configurationFolder: String?, scope: String
     ) throws(BaselineError) -> Location {
-        let analysed = scope.isEmpty || scope == "." ? "" : scope + "/"
-        let folder = configurationFolder ?? analysed
+        let analyzed = scope.isEmpty || scope == "." ? "" : scope + "/"
+        let folder = configurationFolder ?? analyzed
         guard let named = configuration.baseline else {
             return Location(path: folder + Baseline.defaultFileName, isConfigured: false)
         }

@@ -102,7 +102,7 @@ enum NamePattern {
 
 enum FolderName {
     /// `2 - View Model Tests` → `viewmodeltests`.
-    static func normalised(_ name: some StringProtocol) -> String {
+    static func normalized(_ name: some StringProtocol) -> String {
         var text = Substring(name)
         if let dash = text.firstIndex(of: "-"), text[..<dash].trimmingCharacters(in: .whitespaces).allSatisfy(\.isNumber),
             !text[..<dash].trimmingCharacters(in: .whitespaces).isEmpty
@@ -114,8 +114,8 @@ enum FolderName {
 
     /// True when a folder of `path` (not its file name) matches `alias`.
     static func path(_ path: String, contains alias: String) -> Bool {
-        let wanted = normalised(alias)
-        return path.split(separator: "/").dropLast().contains { normalised($0) == wanted }
+        let wanted = normalized(alias)
+        return path.split(separator: "/").dropLast().contains { normalized($0) == wanted }
     }
 
     static func path(_ path: String, containsAnyOf aliases: [String]) -> Bool {

@@ -62,7 +62,7 @@ public enum ConfigurationFile {
         } catch {
             throw .invalid(path: path, reason: "\(error)")
         }
-        let unknownRules = configuration.rules.keys.filter { RuleCatalogue.descriptor(for: $0) == nil }.sorted()
+        let unknownRules = configuration.rules.keys.filter { RuleCatalog.descriptor(for: $0) == nil }.sorted()
         if let rule = unknownRules.first {
             throw .invalid(path: path, reason: "unknown rule id \"\(rule)\" in \"rules\"")
         }

@@ -219,7 +219,7 @@ public enum Analyzer {
     /// Runs the rules over parsed files, then applies configured severities and suppressions.
     public static func check(
         _ files: [FileFacts], configuration: AnalysisConfiguration, skippedFiles: [String] = [],
-        rules: [any Rule] = RuleCatalogue.rules
+        rules: [any Rule] = RuleCatalog.rules
     ) -> AnalysisResult {
         let index = CodebaseIndex(files: files, configuration: configuration)
         let raw = rules.flatMap { findings(of: $0, in: index) }
@@ -230,7 +230,7 @@ public enum Analyzer {
     /// A worker takes the next rule as soon as it is free, so one slow rule does not hold up a fixed share.
     public static func checkConcurrently(
         _ files: [FileFacts], configuration: AnalysisConfiguration, skippedFiles: [String] = [],
-        rules: [any Rule] = RuleCatalogue.rules, workers: Int = ProcessInfo.processInfo.activeProcessorCount
+        rules: [any Rule] = RuleCatalog.rules, workers: Int = ProcessInfo.processInfo.activeProcessorCount
     ) async -> AnalysisResult {
         let index = CodebaseIndex(files: files, configuration: configuration)
         var raw: [Finding] = []

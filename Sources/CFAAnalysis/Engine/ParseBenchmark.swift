@@ -99,7 +99,7 @@ public enum ParseBenchmark {
         var index: CodebaseIndex?
         var times = [(name: "index", time: clock.measure { index = CodebaseIndex(files: facts, configuration: configuration) })]
         guard let index else { return times }
-        for rule in RuleCatalogue.rules {
+        for rule in RuleCatalog.rules {
             times.append((rule.descriptor.id, clock.measure { _ = rule.check(index) }))
         }
         return times.sorted { $0.time > $1.time }

@@ -7,7 +7,7 @@ public enum RuleReferenceMarkdown {
     public static let endMarker = "<!-- END RULE REFERENCE -->"
 
     /// The text that belongs between the markers, each marker on its own line around it.
-    public static func render(_ descriptors: [RuleDescriptor] = RuleCatalogue.descriptors) -> String {
+    public static func render(_ descriptors: [RuleDescriptor] = RuleCatalog.descriptors) -> String {
         descriptors.map(entry).joined(separator: "\n\n")
     }
 

@@ -23,7 +23,7 @@ public struct AppModelLiveRule: Rule {
     public func check(_ index: CodebaseIndex) -> [Finding] {
         guard let appModel = index.appModel else { return [] }
         let parts = appModel.parts.filter { !index.isTestFile($0.file) }
-        return factoryFindings(parts, appModel) + sharedFindings(parts) + initialiserFindings(parts, appModel, index)
+        return factoryFindings(parts, appModel) + sharedFindings(parts) + initializerFindings(parts, appModel, index)
     }
 
     // MARK: Factories
@@ -114,7 +114,7 @@ public struct AppModelLiveRule: Rule {
 
     // MARK: Initialiser
 
-    private func initialiserFindings(
+    private func initializerFindings(
         _ parts: [(facts: TypeFacts, file: String)], _ appModel: CodebaseIndex.Entry, _ index: CodebaseIndex
     ) -> [Finding] {
         var findings: [Finding] = []
@@ -124,18 +124,18 @@ public struct AppModelLiveRule: Rule {
                 return FeatureByConvention.featureName(inTypeText: typeText, index).map { (property, $0, part.file) }
             }
         }
-        let initialisers = parts.flatMap { part in part.facts.initializers.map { (function: $0, file: part.file) } }
+        let initializers = parts.flatMap { part in part.facts.initializers.map { (function: $0, file: part.file) } }
 
-        for (offset, initialiser) in initialisers.enumerated() {
+        for (offset, initializer) in initializers.enumerated() {
             if offset > 0 {
                 findings.append(descriptor.finding(
-                    initialiser.file, initialiser.function.location,
+                    initializer.file, initializer.function.location,
                     "AppModel has a second initialiser; keep one `init` that takes every Feature and let `live()` call it"))
             }
-            for parameter in initialiser.function.parameters {
+            for parameter in initializer.function.parameters {
                 if let defaultValue = parameter.defaultValue {
                     findings.append(descriptor.finding(
-                        initialiser.file, parameter.location,
+                        initializer.file, parameter.location,
                         "AppModel.init parameter `\(parameter.name)` defaults to `\(defaultValue)`; remove the default and build the value in `live()`"))
                 }
             }
@@ -147,7 +147,7 @@ public struct AppModelLiveRule: Rule {
                 "AppModel.\(feature.property.name) is built in its declaration; take `\(feature.property.name): \(feature.type)` in the initialiser and build it in `live()`"))
         }
         let injected = features.filter { $0.property.initializer == nil }
-        guard let initialiser = initialisers.first else {
+        guard let initializer = initializers.first else {
             if !features.isEmpty {
                 findings.append(descriptor.finding(
                     appModel.file, appModel.location,
@@ -155,10 +155,10 @@ public struct AppModelLiveRule: Rule {
             }
             return findings
         }
-        let takenTypes = Set(initialiser.function.parameters.compactMap { TypeText.singleName($0.typeText) })
+        let takenTypes = Set(initializer.function.parameters.compactMap { TypeText.singleName($0.typeText) })
         for feature in injected where !takenTypes.contains(feature.type) {
             findings.append(descriptor.finding(
-                initialiser.file, initialiser.function.location,
+                initializer.file, initializer.function.location,
                 "AppModel's initialiser does not take \(feature.property.name); add a `\(feature.property.name): \(feature.type)` parameter and build the Feature in `live()`"))
         }
         return findings

@@ -39,8 +39,8 @@ public struct NoFeatureProtocolRule: Rule {
                             "\(entry.name).\(property.name) depends on the Feature protocol \(protocolName); store the concrete `\(concrete)`"))
                     }
                 }
-                for initialiser in part.facts.initializers {
-                    for parameter in initialiser.parameters {
+                for initializer in part.facts.initializers {
+                    for parameter in initializer.parameters {
                         if let (protocolName, concrete) = Self.featureProtocol(in: parameter.typeText, protocols) {
                             findings.append(descriptor.finding(
                                 part.file, parameter.location,

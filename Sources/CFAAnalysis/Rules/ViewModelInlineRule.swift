@@ -47,7 +47,7 @@ public struct ViewModelInlineRule: Rule {
             }
             return findings
         }
-        let problems = self.problems(with: property, viewModel: viewModel, initialisedElsewhere: !findings.isEmpty)
+        let problems = self.problems(with: property, viewModel: viewModel, initializedElsewhere: !findings.isEmpty)
         if !problems.isEmpty {
             let file = screen.parts.first { $0.facts.properties.contains(property) }?.file ?? screen.file
             findings.append(descriptor.finding(
@@ -68,7 +68,7 @@ public struct ViewModelInlineRule: Rule {
     }
 
     /// What is wrong with the property, as phrases that read after "holds its ViewModel".
-    private func problems(with property: PropertyFact, viewModel: String, initialisedElsewhere: Bool) -> [String] {
+    private func problems(with property: PropertyFact, viewModel: String, initializedElsewhere: Bool) -> [String] {
         var problems: [String] = []
         if let wrapper = Self.foreignWrappers.first(where: property.hasAttribute) {
             problems.append("with @\(wrapper)")
@@ -85,7 +85,7 @@ public struct ViewModelInlineRule: Rule {
             } else {
                 problems.append("set to `\(initializer.text)` instead of a new `\(viewModel)()`")
             }
-        } else if !initialisedElsewhere {
+        } else if !initializedElsewhere {
             problems.append("without creating it inline")
         }
         return problems

@@ -93,7 +93,7 @@ enum PolicyComparison {
         case .failure(let unreadable): return [unreadable.change]
         }
         var changes: [PolicyChange] = []
-        for descriptor in RuleCatalogue.descriptors {
+        for descriptor in RuleCatalog.descriptors {
             let before = setting(descriptor, in: oldConfiguration)
             let after = setting(descriptor, in: newConfiguration)
             guard before != after else { continue }

@@ -48,7 +48,7 @@ enum PolicyReader {
             files.append(try checklistFile(at: location, repository: repository))
         }
         let checklist = try Policy.parsedChecklist(files[0])
-        let package = Gate.normalisedPackagePath(packagePath ?? checklist.options.packagePath ?? ".")
+        let package = Gate.normalizedPackagePath(packagePath ?? checklist.options.packagePath ?? ".")
         if let path = explicit[.configuration] {
             files.append(try explicitFile(.configuration, path: path, repositoryRoot: root))
         } else {

@@ -59,6 +59,6 @@ public enum AnalysisReport {
 
     /// SARIF for code scanning; `findings` are the result's findings as verdict diagnostics.
     public static func sarif(_ findings: [Diagnostic], baseline: BaselineSummary?, toolVersion: String) -> String {
-        SARIFReport.render(findings: findings, rules: ReportRule.catalogue, repositoryURI: nil, toolVersion: toolVersion, baseline: baseline)
+        SARIFReport.render(findings: findings, rules: ReportRule.catalog, repositoryURI: nil, toolVersion: toolVersion, baseline: baseline)
     }
 }

@@ -70,7 +70,7 @@ enum SARIFReport {
         findings: [SARIFFinding], rules: [ReportRule], toolVersion: String, packagePath: String,
         invocation: SARIFJSON, provenance: SARIFJSON?, properties: SARIFJSON?
     ) -> String {
-        let table = SARIFRuleTable(catalogue: rules, usedRuleIDs: findings.map(\.ruleID))
+        let table = SARIFRuleTable(catalog: rules, usedRuleIDs: findings.map(\.ruleID))
         let fingerprints = SARIFFingerprint.fingerprints(for: findings)
         let results = zip(findings, fingerprints).map { finding, fingerprint in
             result(finding, fingerprint: fingerprint, table: table, packagePath: packagePath)

@@ -6,11 +6,11 @@
 struct SARIFRuleTable: Sendable {
     private(set) var descriptors: [SARIFJSON] = []
     private var indexByID: [String: Int] = [:]
-    private var catalogue: [String: ReportRule] = [:]
+    private var catalog: [String: ReportRule] = [:]
 
-    init(catalogue rules: [ReportRule], usedRuleIDs: [String]) {
-        for rule in rules where catalogue[rule.id] == nil {
-            catalogue[rule.id] = rule
+    init(catalog rules: [ReportRule], usedRuleIDs: [String]) {
+        for rule in rules where catalog[rule.id] == nil {
+            catalog[rule.id] = rule
             add(rule.id, Self.descriptor(rule))
         }
         let used = Set(usedRuleIDs)
@@ -18,7 +18,7 @@ struct SARIFRuleTable: Sendable {
             add(builtIn.rawValue, builtIn.descriptor)
         }
         for id in usedRuleIDs where indexByID[id] == nil {
-            add(id, Self.uncataloguedDescriptor(id))
+            add(id, Self.uncatalogdDescriptor(id))
         }
     }
 
@@ -26,7 +26,7 @@ struct SARIFRuleTable: Sendable {
 
     /// The level of a finding that records no severity: its rule's default, else `error`.
     func defaultLevel(of id: String) -> String {
-        catalogue[id].map { SARIFLevel.normalised($0.defaultLevel) } ?? "error"
+        catalog[id].map { SARIFLevel.normalized($0.defaultLevel) } ?? "error"
     }
 
     private mutating func add(_ id: String, _ descriptor: SARIFJSON) {
@@ -35,7 +35,7 @@ struct SARIFRuleTable: Sendable {
     }
 
     private static func descriptor(_ rule: ReportRule) -> SARIFJSON {
-        let level = SARIFLevel.normalised(rule.defaultLevel)
+        let level = SARIFLevel.normalized(rule.defaultLevel)
         let tags: [SARIFJSON] = ["cfa"] + (rule.item.map { [.string("checklist-item-\($0)")] } ?? [])
         return [
             "id": .string(rule.id),
@@ -48,7 +48,7 @@ struct SARIFRuleTable: Sendable {
         ]
     }
 
-    private static func uncataloguedDescriptor(_ id: String) -> SARIFJSON {
+    private static func uncatalogdDescriptor(_ id: String) -> SARIFJSON {
         let text = "Findings reported under rule id \(id), which the rule catalogue given to cfa-gate does not describe."
         return [
             "id": .string(id),
@@ -72,7 +72,7 @@ enum SARIFLevel {
         }
     }
 
-    static func normalised(_ level: String) -> String {
+    static func normalized(_ level: String) -> String {
         ["error", "warning", "note"].contains(level) ? level : "error"
     }
 

@@ -83,7 +83,7 @@ struct AppModelLiveRuleTests {
         }
     }
 
-    @Test func initialiserParametersWithDefaultsAreReportedAtTheParameter() {
+    @Test func initializerParametersWithDefaultsAreReportedAtTheParameter() {
         let source = appModel.replacingOccurrences(
             of: "init(ordersFeature: OrdersFeature) {",
             with: "init(\n        ordersFeature: OrdersFeature = OrdersFeature(repository: JSONFileOrdersRepository())\n    ) {")
@@ -92,7 +92,7 @@ struct AppModelLiveRuleTests {
         #expect(found.first?.message.contains("remove the default") == true)
     }
 
-    @Test func aSecondInitialiserIsReported() {
+    @Test func aSecondInitializerIsReported() {
         let source = adding("""
                 convenience init() {
                     self.init(ordersFeature: OrdersFeature(repository: JSONFileOrdersRepository()))
@@ -101,7 +101,7 @@ struct AppModelLiveRuleTests {
         #expect(findings(source).map(\.line) == [PlantedSource.line(of: "convenience init()", in: source)])
     }
 
-    @Test func aFeatureTheInitialiserDoesNotTakeIsReportedAtTheInitialiser() {
+    @Test func aFeatureTheInitializerDoesNotTakeIsReportedAtTheInitializer() {
         let source = appModel.replacingOccurrences(
             of: "init(ordersFeature: OrdersFeature) {\n        self.ordersFeature = ordersFeature",
             with: "init() {\n        self.ordersFeature = OrdersFeature(repository: JSONFileOrdersRepository())")
@@ -111,7 +111,7 @@ struct AppModelLiveRuleTests {
         #expect(found.first?.message.contains("ordersFeature: OrdersFeature") == true)
     }
 
-    @Test func aFeatureBuiltInItsDeclarationWithoutAnInitialiserIsReported() {
+    @Test func aFeatureBuiltInItsDeclarationWithoutAnInitializerIsReported() {
         let source = """
             import Observation
 

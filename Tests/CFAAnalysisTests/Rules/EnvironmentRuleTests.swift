@@ -85,7 +85,7 @@ struct EnvironmentRuleTests {
         #expect(findings.first?.message.contains("EnvironmentValues.ordersFeature declares an environment value holding the Feature OrdersFeature") == true)
     }
 
-    @Test func aLegacyManagerFeatureIsRecognisedByItsVariableName() throws {
+    @Test func aLegacyManagerFeatureIsRecognizedByItsVariableName() throws {
         let manager = """
             import Observation
 

@@ -46,7 +46,7 @@ struct FeatureNamingRuleTests {
         #expect(finding.line == PlantedSource.line(of: "private let orders:", in: source))
     }
 
-    @Test func anInitialiserLabelNotEndingInFeatureIsReported() throws {
+    @Test func anInitializerLabelNotEndingInFeatureIsReported() throws {
         let source = viewModel(
             initializer: "init(orders ordersFeature: OrdersFeature = AppModel.shared.ordersFeature) { self.ordersFeature = ordersFeature }")
         let findings = Analysis.findings(id, in: Analysis.app(replacing: [CompliantApp.viewModelPath: source]))
@@ -55,7 +55,7 @@ struct FeatureNamingRuleTests {
         #expect(finding.message.contains("`orders`") && !finding.message.contains("`ordersFeature`"))
     }
 
-    @Test func anInitialiserParameterNameNotEndingInFeatureIsReported() throws {
+    @Test func anInitializerParameterNameNotEndingInFeatureIsReported() throws {
         let source = viewModel(
             initializer: "init(ordersFeature store: OrdersFeature = AppModel.shared.ordersFeature) { self.ordersFeature = store }")
         let findings = Analysis.findings(id, in: Analysis.app(replacing: [CompliantApp.viewModelPath: source]))
@@ -64,7 +64,7 @@ struct FeatureNamingRuleTests {
         #expect(finding.message.contains("`store`"))
     }
 
-    @Test func anAppModelInitialiserParameterIsChecked() throws {
+    @Test func anAppModelInitializerParameterIsChecked() throws {
         let source = CompliantApp.files[CompliantApp.appModelPath]!
             .replacingOccurrences(of: "init(ordersFeature: OrdersFeature)", with: "init(orders: OrdersFeature)")
             .replacingOccurrences(of: "self.ordersFeature = ordersFeature", with: "self.ordersFeature = orders")

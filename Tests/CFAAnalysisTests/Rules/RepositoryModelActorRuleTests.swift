@@ -69,7 +69,7 @@ struct RepositoryModelActorRuleTests {
         #expect(finding.message.contains("SwiftDataOrdersRepository.context") && finding.message.contains("@ModelActor"))
     }
 
-    @Test func aPropertyInitialisedWithAModelContextIsStoringOne() throws {
+    @Test func aPropertyInitializedWithAModelContextIsStoringOne() throws {
         let source = """
             import SwiftData
 

@@ -75,7 +75,7 @@ struct TestsNoSharedRuleTests {
         #expect(finding.message.contains("`OrdersViewModel(ordersFeature: …)`"))
     }
 
-    @Test func aViewModelWhoseInitialiserReadsAppModelIsReportedWhenBuiltBare() {
+    @Test func aViewModelWhoseInitializerReadsAppModelIsReportedWhenBuiltBare() {
         let files = Analysis.app(replacing: [
             CompliantApp.viewModelPath: """
                 import Observation

@@ -39,7 +39,7 @@ struct ViewInitCleanRuleTests {
         ]
     }
 
-    @Test func aViewModelInitialiserParameterIsReportedAtTheParameter() throws {
+    @Test func aViewModelInitializerParameterIsReportedAtTheParameter() throws {
         let source = Self.screenSource("""
             @State private var viewModel: OrdersViewModel
 
@@ -73,7 +73,7 @@ struct ViewInitCleanRuleTests {
         #expect(finding.message.contains("receives a Feature (OrdersFeature) through `let ordersFeature: OrdersFeature`"))
     }
 
-    @Test func storedPropertiesAreInputsOnlyWithoutAnExplicitInitialiser() {
+    @Test func storedPropertiesAreInputsOnlyWithoutAnExplicitInitializer() {
         // The initialiser decides what callers hand in; it takes nothing here.
         let source = Self.screenSource("""
             @State private var viewModel: OrdersViewModel

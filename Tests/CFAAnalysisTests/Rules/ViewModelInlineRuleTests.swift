@@ -60,13 +60,13 @@ struct ViewModelInlineRuleTests {
         #expect(finding.message.contains("as `model`"))
     }
 
-    @Test func theInitialiserSpellingsOfTheInlineFormAreAccepted() {
+    @Test func theInitializerSpellingsOfTheInlineFormAreAccepted() {
         #expect(Analysis.findings(Self.rule, in: Self.screen(holding: "@State private var viewModel: OrdersViewModel = .init()")) == [])
         #expect(Analysis.findings(Self.rule, in: Self.screen(holding: "@State private var viewModel = OrdersViewModel.init()")) == [])
         #expect(Analysis.findings(Self.rule, in: Self.screen(holding: "@State fileprivate var viewModel: OrdersViewModel = OrdersViewModel()")) == [])
     }
 
-    @Test func assigningStateInAnInitialiserIsReportedAtTheAssignmentOnly() throws {
+    @Test func assigningStateInAnInitializerIsReportedAtTheAssignmentOnly() throws {
         let replacement = """
             @State private var viewModel: OrdersViewModel
 

@@ -93,7 +93,7 @@ struct ViewModelTaskReuseRuleTests {
         #expect(findings(elsewhere).count == 1)
     }
 
-    @Test func aTaskStartedOnceAtInitialisationOnlyNeedsStoring() {
+    @Test func aTaskStartedOnceAtInitializationOnlyNeedsStoring() {
         let members = """
                 private let observation = Task { print(1) }
 

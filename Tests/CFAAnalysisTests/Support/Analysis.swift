@@ -5,7 +5,7 @@ import CFAAnalysis
 enum Analysis {
     static func result(
         _ files: [String: String], configuration: AnalysisConfiguration = AnalysisConfiguration(),
-        rules: [any Rule] = RuleCatalogue.rules
+        rules: [any Rule] = RuleCatalog.rules
     ) -> AnalysisResult {
         let facts = files.map { FactExtractor.facts(path: $0.key, source: $0.value) }.sorted { $0.path < $1.path }
         return Analyzer.check(facts, configuration: configuration, rules: rules)

@@ -89,7 +89,7 @@ public enum TestFileLookup {
     /// `Tests/AppTests/View Model Tests/Orders/XTests.swift` with alias `view model tests` → `Tests/AppTests/View Model Tests`.
     private static func folder(matching alias: String, in path: String) -> String? {
         let folders = path.split(separator: "/").dropLast()
-        guard let position = folders.firstIndex(where: { FolderName.normalised($0) == FolderName.normalised(alias) }) else { return nil }
+        guard let position = folders.firstIndex(where: { FolderName.normalized($0) == FolderName.normalized(alias) }) else { return nil }
         return folders[...position].joined(separator: "/")
     }
 
@@ -103,8 +103,8 @@ public enum TestFileLookup {
     /// `Tests/<Target>` (SwiftPM) or the first `…Tests` folder (Xcode).
     private static func testTarget(of path: String, knownFolders: [String]) -> String? {
         let folders = Array(path.split(separator: "/").dropLast())
-        let known = Set(knownFolders.map(FolderName.normalised))
-        if let position = folders.firstIndex(where: { known.contains(FolderName.normalised($0)) }) {
+        let known = Set(knownFolders.map(FolderName.normalized))
+        if let position = folders.firstIndex(where: { known.contains(FolderName.normalized($0)) }) {
             return position == 0 ? nil : folders[..<position].joined(separator: "/")
         }
         guard let position = folders.firstIndex(where: { $0 == "Tests" || $0.hasSuffix("Tests") }) else { return nil }

@@ -3,8 +3,8 @@ import CFAAnalysis
 extension ReportRule {
     /// The rule catalogue as report formats describe rules. The help text points at the README's rule
     /// reference, which travels with the tool; there is no web page to link to.
-    static var catalogue: [ReportRule] {
-        RuleCatalogue.descriptors.map { descriptor in
+    static var catalog: [ReportRule] {
+        RuleCatalog.descriptors.map { descriptor in
             ReportRule(
                 id: descriptor.id, shortDescription: descriptor.summary, fullDescription: descriptor.help,
                 helpURI: nil,

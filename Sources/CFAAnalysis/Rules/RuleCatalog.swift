@@ -1,5 +1,5 @@
 /// Every rule this version checks, in checklist order.
-public enum RuleCatalogue {
+public enum RuleCatalog {
     public static let rules: [any Rule] = [
         AdoptionRule(),
         ViewModelInlineRule(), ViewModelDedicatedRule(), ViewModelAdjacentRule(),

@@ -4,8 +4,8 @@ import Testing
 
 /// Every rule of the catalogue leaves the compliant forms alone: the compliant sample app and the bundled
 /// example app give no finding of any rule. (Each rule's own tests plant its violations.)
-struct CatalogueTests {
-    static let ruleIDs = RuleCatalogue.descriptors.map(\.id)
+struct CatalogTests {
+    static let ruleIDs = RuleCatalog.descriptors.map(\.id)
 
     @Test(arguments: ruleIDs)
     func theCompliantAppHasNoFinding(of rule: String) {
@@ -21,7 +21,7 @@ struct CatalogueTests {
 
     @Test func ruleIDsAreUniqueAndEveryItemRuleNamesItsItem() {
         #expect(Set(Self.ruleIDs).count == Self.ruleIDs.count)
-        let itemRules = RuleCatalogue.descriptors.filter { $0.item != nil }
+        let itemRules = RuleCatalog.descriptors.filter { $0.item != nil }
         #expect(itemRules.allSatisfy { (1...23).contains($0.item!) })
         #expect(Set(itemRules.compactMap(\.item)) == Set(1...23))
     }
