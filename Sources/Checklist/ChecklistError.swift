@@ -44,11 +44,13 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
                 : "item number \(number) is lower than item \(previousNumber) at line \(previousLine)"
             return "\(path):\(line): \(problem) — number the items in increasing order, each number used once"
         case .itemWithoutTitle(let path, let line, let number):
-            return "\(path):\(line): item \(number) has no text — start it with a **bold title** or a first sentence; a line that starts with `<!--` is raw HTML, so put a binding after the text"
+            return "\(path):\(line): item \(number) has no text — start it with a **bold title** or a first sentence; "
+                + "a line that starts with `<!--` is raw HTML, so put a binding after the text"
         case .unterminatedComment(let path, let line):
             return "\(path):\(line): HTML comment `<!--` is never closed — end it with `-->`"
         case .commentReadAsText(let path, let line):
-            return "\(path):\(line): Markdown reads this `<!-- … -->` as text and changes it (escapes, entities or emphasis inside) — put the comment on its own line"
+            return "\(path):\(line): Markdown reads this `<!-- … -->` as text and changes it (escapes, entities or emphasis inside)"
+                + " — put the comment on its own line"
         case .directiveWithoutColon(let path, let line, let keyword):
             return "\(path):\(line): `<!-- \(keyword) …` is missing its colon — write `<!-- \(keyword): … -->`"
         case .emptyProbeName(let path, let line):

@@ -46,7 +46,9 @@ struct BaselineCommand: GateCommand {
         }
         let adoption = written.adoptionFindings
         if !adoption.isEmpty {
-            terminal.err("cfa-gate: \(adoption.count) \(AdoptionRule.id) finding\(adoption.count == 1 ? " is" : "s are") not baselined — adopt CFA first: \(adoption[0].message)")
+            terminal.err(
+                "cfa-gate: \(adoption.count) \(AdoptionRule.id) finding\(adoption.count == 1 ? " is" : "s are") not baselined"
+                    + " — adopt CFA first: \(adoption[0].message)")
         }
         terminal.out(Self.report(written.baseline, previous: written.previous, path: written.path))
         return ExitCode.passed
@@ -55,7 +57,8 @@ struct BaselineCommand: GateCommand {
     /// "wrote 12 known findings (10 entries) to .cfa-gate-baseline.json — 2 added, 3 dropped since the previous baseline".
     static func report(_ baseline: Baseline, previous: Baseline?, path: String) -> String {
         let total = baseline.findingCount
-        var line = "wrote \(total) known finding\(total == 1 ? "" : "s") (\(baseline.entries.count) entr\(baseline.entries.count == 1 ? "y" : "ies")) to \(path)"
+        let entries = baseline.entries.count
+        var line = "wrote \(total) known finding\(total == 1 ? "" : "s") (\(entries) entr\(entries == 1 ? "y" : "ies")) to \(path)"
         if let previous {
             let added = Baseline.additions(from: previous, to: baseline).reduce(0) { $0 + $1.count }
             let dropped = Baseline.additions(from: baseline, to: previous).reduce(0) { $0 + $1.count }

@@ -28,14 +28,16 @@ public enum GateError: Error, Equatable, CustomStringConvertible {
         case .checklist(let error): "\(error)"
         case .checklistUnreadable(let path): "\(path): cannot read the checklist — check the path given with --checklist"
         case .unknownRule(let checklist, let line, let rule):
-            "\(checklist):\(line.map(String.init) ?? "?"): \(rule.isEmpty ? "`cfa` names no rule" : "unknown rule \(rule) in a `cfa` binding") — run `cfa-gate analyze --help` for the rule ids"
+            "\(checklist):\(line.map(String.init) ?? "?"): \(rule.isEmpty ? "`cfa` names no rule" : "unknown rule \(rule) in a `cfa` binding")"
+                + " — run `cfa-gate analyze --help` for the rule ids"
         case .analysisConfiguration(let error): "\(error)"
         case .baseline(let error): "\(error)"
         case .noPackage(let path):
             "\(path): no Package.swift here — pass --package-path DIR (relative to the repository) or set package-path in the checklist"
         case .key(let error): "\(error)"
         case .keyInsideWorkTree(let path):
-            "\(path): the signing key is inside the repository's working tree, where every probe can read it — keep it outside the clone (e.g. in $RUNNER_TEMP), or pass the PEM text in \(KeyProtection.signingKeyVariable)"
+            "\(path): the signing key is inside the repository's working tree, where every probe can read it — "
+                + "keep it outside the clone (e.g. in $RUNNER_TEMP), or pass the PEM text in \(KeyProtection.signingKeyVariable)"
         case .policyFileUnreadable(let path): "\(path): cannot read this policy file — check the path"
         case .timingsUnreadable(let path, let reason):
             "\(path): cannot read test durations from it (\(reason)) — pass a verdict written by `cfa-gate run`, or leave out --timings"

@@ -28,7 +28,9 @@ enum RunIntegrity {
         }
         var problems: [String] = []
         if after.head.commit != before.head.commit {
-            problems.append("HEAD moved during the run from \(before.head.commit) to \(after.head.commit): a probe committed, checked out or reset; the verdict is for \(before.head.commit)")
+            problems.append(
+                "HEAD moved during the run from \(before.head.commit) to \(after.head.commit): a probe committed, checked out or reset; "
+                    + "the verdict is for \(before.head.commit)")
         } else if after.head.tree != before.head.tree {
             problems.append("HEAD's tree changed during the run from \(before.head.tree) to \(after.head.tree)")
         }

@@ -41,7 +41,8 @@ public enum SigningKeyResolver {
                     atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
                 try key.write(to: path, overwrite: false)
             }
-            let note = "signed by a key local to this clone (\(path).pub); it shows the verdict is intact, not who made it — use --key or \(environmentVariable) in CI"
+            let note = "signed by a key local to this clone (\(path).pub); it shows the verdict is intact, not who made it"
+                + " — use --key or \(environmentVariable) in CI"
             return Resolved(
                 key: key, signer: SignerInfo(keyID: key.publicKey.keyID, source: "local", note: note), publicKeyPath: path + ".pub")
         } catch let error as KeyError {

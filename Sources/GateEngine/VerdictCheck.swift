@@ -110,7 +110,8 @@ public enum VerdictCheck {
         _ predicate: GatePredicate, against expectation: PolicyExpectation, repository: GitRepository?, verdictPath: String
     ) throws(Failure) {
         guard let recorded = predicate.policy else {
-            throw .rejected("\(verdictPath): the verdict records no policy, so it cannot be shown to follow the protected one — run the gate again with this cfa-gate")
+            throw .rejected(
+                "\(verdictPath): the verdict records no policy, so it cannot be shown to follow the protected one — run the gate again with this cfa-gate")
         }
         let packagePath = predicate.repository.packagePath
         var location: PolicyLocation?
@@ -154,7 +155,8 @@ public enum VerdictCheck {
                 return "\(file.path), sha256 \(digest.prefix(12))…"
             }
             throw .rejected(
-                "\(verdictPath): policy differs — the verdict's \(role.rawValue) (\(describe(found.map { ($0.path, $0.sha256) }))) is not \(trusted)'s (\(describe(expected.map { ($0.path, $0.sha256) }))): the verdict was not made under that policy")
+                "\(verdictPath): policy differs — the verdict's \(role.rawValue) (\(describe(found.map { ($0.path, $0.sha256) }))) "
+                    + "is not \(trusted)'s (\(describe(expected.map { ($0.path, $0.sha256) }))): the verdict was not made under that policy")
         }
     }
 }

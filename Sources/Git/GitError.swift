@@ -27,7 +27,8 @@ public enum GitError: Error, Equatable, CustomStringConvertible {
         case .libgit2(let operation, let message):
             return "git \(operation) failed: \(message)"
         case .historyMissing(let what):
-            return "\(what) is not in this shallow clone — run `git fetch --unshallow` (or `git fetch --deepen=N` to fetch N more commits of history), then run cfa-gate again"
+            return "\(what) is not in this shallow clone — run `git fetch --unshallow` "
+                + "(or `git fetch --deepen=N` to fetch N more commits of history), then run cfa-gate again"
         }
     }
 }

@@ -38,7 +38,9 @@ public enum CFAProbe {
         }
         let counts = "\(errors.count) error\(errors.count == 1 ? "" : "s")" + (warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : "")
         return ProbeOutcome(
-            status: .failed, summary: "\(counts)\(ItemResult.firstDiagnosticMarker)\(first.file):\(first.line): \(first.message) [\(first.rule)]", evidence: evidence)
+            status: .failed,
+            summary: "\(counts)\(ItemResult.firstDiagnosticMarker)\(first.file):\(first.line): \(first.message) [\(first.rule)]",
+            evidence: evidence)
     }
 
     /// What the baseline did, as the verdict records it; nil when no baseline was applied.

@@ -44,7 +44,9 @@ public enum InventoryProbe {
             base: base, finalCommit: finalCommit, diff: InventoryDiff(base: baseAnalysis, final: finalAnalysis),
             skippedFiles: Array(Set(baseSources.skipped + finalSources.skipped + parsed.flatMap(\.skipped))).sorted(),
             submodules: finalSources.submodules,
-            missingTests: (baseline?.apply(to: finalAnalysis, scope: folder) ?? finalAnalysis).findings.filter { testFileRules.contains($0.rule) && $0.severity == .error })
+            missingTests: (baseline?.apply(to: finalAnalysis, scope: folder) ?? finalAnalysis).findings.filter {
+                testFileRules.contains($0.rule) && $0.severity == .error
+            })
     }
 
     public static func run(

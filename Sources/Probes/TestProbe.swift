@@ -125,7 +125,8 @@ public struct TestProbe: Sendable {
             guard !share.isEmpty else {
                 evidence.testRun = TestRunRecord(listSHA256: TestOrchestrator<SwiftPMTestRunner>.listDigest([]), expected: 0, counts: [:], shard: record)
                 return ProbeOutcome(
-                    status: .passed, summary: "shard \(shard.index)/\(shard.count) has no tests in the plan (\(expected.count) tests over \(shard.count) shards)",
+                    status: .passed,
+                    summary: "shard \(shard.index)/\(shard.count) has no tests in the plan (\(expected.count) tests over \(shard.count) shards)",
                     evidence: evidence)
             }
         }
@@ -212,7 +213,9 @@ public struct TestProbe: Sendable {
             let location = [first.firstFailure?.file, first.firstFailure?.line.map(String.init)].compactMap { $0 }.joined(separator: ":")
             let note = first.status == .flaky ? " (flaky=fail)" : ""
             return ProbeOutcome(
-                status: .failed, summary: "\(summary)\(ItemResult.firstDiagnosticMarker)\(first.id) \(first.status.phrase)\(note)\(location.isEmpty ? "" : " at \(location)")",
+                status: .failed,
+                summary: "\(summary)\(ItemResult.firstDiagnosticMarker)\(first.id) \(first.status.phrase)\(note)"
+                    + (location.isEmpty ? "" : " at \(location)"),
                 evidence: evidence)
         }
         if !shard, !outcome.cases.contains(where: { $0.status != .skipped }) {

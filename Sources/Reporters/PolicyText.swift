@@ -4,7 +4,8 @@ import Verdict
 /// change proposes. Everything here is shown only when the verdict records it, so older pages stay as they were.
 package enum PolicyText {
     package static let changeHeading = "Policy change"
-    static let changeNote = "Proposed by this change and not applied: the verdict was judged under the policy above; these take effect once merged. Review them like code."
+    static let changeNote = "Proposed by this change and not applied: the verdict was judged under the policy above; "
+        + "these take effect once merged. Review them like code."
     static let runErrorsHeading = "Run errors"
 
     /// "from the base: merge-base of HEAD with main (abc1234)".

@@ -89,7 +89,8 @@ actor LiveProgress {
             text += "\(Self.spinner[frame]) [\(item.number)] \(item.probe.displayText)  \(elapsed)  \(item.title)\n"
             let tests = (runningTests[item.number] ?? [:]).values.flatMap { $0 }.sorted { $0.elapsed > $1.elapsed }
             for test in tests.prefix(Self.testsShownPerItem) {
-                text += "    ↳ \(test.id.count > 72 ? test.id.prefix(71) + "…" : Substring(test.id))  \(DurationText.seconds(GateDuration.seconds(test.elapsed)))\n"
+                let id = test.id.count > 72 ? test.id.prefix(71) + "…" : Substring(test.id)
+                text += "    ↳ \(id)  \(DurationText.seconds(GateDuration.seconds(test.elapsed)))\n"
             }
             if tests.count > Self.testsShownPerItem { text += "    ↳ … and \(tests.count - Self.testsShownPerItem) more running\n" }
         }

@@ -100,7 +100,8 @@ enum PolicyComparison {
             let weaker = rank(after) < rank(before)
             changes.append(PolicyChange(
                 kind: weaker ? .ruleWeakened : .ruleStrengthened, file: path,
-                summary: "\(descriptor.id) turned \(weaker && after == .off ? "off" : weaker ? "down to \(after.rawValue)" : "up to \(after.rawValue)") (was \(before.rawValue))"))
+                summary: "\(descriptor.id) turned "
+                    + "\(weaker && after == .off ? "off" : weaker ? "down to \(after.rawValue)" : "up to \(after.rawValue)") (was \(before.rawValue))"))
         }
         for (name, before, after) in optionTexts(oldConfiguration, newConfiguration) where before != after {
             changes.append(PolicyChange(kind: .configurationOption, file: path, summary: "\(name) changed from \(before) to \(after)"))

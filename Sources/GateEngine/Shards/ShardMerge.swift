@@ -63,7 +63,9 @@ enum ShardMerge {
         }
         let missing = (1...max(count, 1)).filter { byIndex[$0] == nil }
         if count > 0, !missing.isEmpty {
-            problems.append("shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) missing — a skipped or cancelled matrix job never passes")
+            problems.append(
+                "shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) missing"
+                    + " — a skipped or cancelled matrix job never passes")
         }
         let used = byIndex.keys.sorted().map { byIndex[$0]![0] }
 

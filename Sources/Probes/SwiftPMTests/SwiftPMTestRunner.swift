@@ -73,7 +73,8 @@ struct SwiftPMTestRunner: TestRunner {
 
     static func versionError(_ version: String) -> TestRunnerError {
         TestRunnerError(
-            "the Swift Testing event stream has schema version \(version); this cfa-gate reads version \(SwiftTestingStream.pinnedVersion) only — use a toolchain that writes it, or update cfa-gate")
+            "the Swift Testing event stream has schema version \(version); this cfa-gate reads version \(SwiftTestingStream.pinnedVersion) only"
+                + " — use a toolchain that writes it, or update cfa-gate")
     }
 
     static func module(of id: String) -> String {

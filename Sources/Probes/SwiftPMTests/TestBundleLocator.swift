@@ -27,7 +27,8 @@ enum TestBundleLocator {
         // A renamed package leaves its old bundle behind: the one just built is the newest.
         let newest = bundles.max { modified("\(binDirectory)/\($0)") < modified("\(binDirectory)/\($1)") }
         guard let newest, files.isExecutableFile(atPath: "\(binDirectory)/\(newest)") else {
-            return .failure(TestRunnerError("no test bundle (*PackageTests.xctest) in \(binDirectory) after building the tests — does the package have a test target?"))
+            return .failure(TestRunnerError(
+                "no test bundle (*PackageTests.xctest) in \(binDirectory) after building the tests — does the package have a test target?"))
         }
         return .success("\(binDirectory)/\(newest)")
     }

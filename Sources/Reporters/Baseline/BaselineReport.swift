@@ -32,7 +32,8 @@ package enum BaselineReport {
         if let note = baseline.fixedNote {
             blocks.append(MarkdownText.inline(note) + ":")
             blocks.append(baseline.fixed.map { entry in
-                "- \(MarkdownText.code(entry.rule)) in \(MarkdownText.code(entry.file)): \(MarkdownText.inline(entry.message))\(entry.count > 1 ? " ×\(entry.count)" : "")"
+                "- \(MarkdownText.code(entry.rule)) in \(MarkdownText.code(entry.file)): \(MarkdownText.inline(entry.message))"
+                    + (entry.count > 1 ? " ×\(entry.count)" : "")
             }.joined(separator: "\n"))
         }
         if !baseline.baselined.isEmpty {
@@ -54,7 +55,8 @@ package enum BaselineReport {
         var parts = ["<p>Baseline <code>\(HTMLText.escaped(baseline.path))</code>: \(HTMLText.escaped(acceptedNote(baseline))).</p>"]
         if let note = baseline.fixedNote {
             let entries = baseline.fixed.map { entry in
-                "<li><code>\(HTMLText.escaped(entry.rule))</code> in <code>\(HTMLText.escaped(entry.file))</code>: \(HTMLText.inline(entry.message))\(entry.count > 1 ? " ×\(entry.count)" : "")</li>"
+                "<li><code>\(HTMLText.escaped(entry.rule))</code> in <code>\(HTMLText.escaped(entry.file))</code>: "
+                    + "\(HTMLText.inline(entry.message))\(entry.count > 1 ? " ×\(entry.count)" : "")</li>"
             }
             parts.append("<p>\(HTMLText.inline(note)):</p>\n<ul class=\"findings\">\n\(entries.joined(separator: "\n"))\n</ul>")
         }

@@ -43,6 +43,7 @@ enum HTMLFindingsByFile {
         let itemLink = item.status == .failed || item.status == .error
             ? "<a href=\"#item-\(item.number)\">item \(item.number)</a>" : "item \(item.number)"
         parts.append("(\(itemLink))")
-        return "<li class=\"\(HTMLItemDetails.severityClass(diagnostic.severity))\">\(parts.joined(separator: " ")): \(HTMLText.inline(diagnostic.message))</li>"
+        let severity = HTMLItemDetails.severityClass(diagnostic.severity)
+        return "<li class=\"\(severity)\">\(parts.joined(separator: " ")): \(HTMLText.inline(diagnostic.message))</li>"
     }
 }

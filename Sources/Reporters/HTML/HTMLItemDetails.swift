@@ -30,13 +30,15 @@ enum HTMLItemDetails {
         }
         if !item.evidence.logs.isEmpty {
             let logs = item.evidence.logs.map { log in
-                "<li><code>\(HTMLText.escaped(log.name))</code>: <code>\(HTMLText.escaped(log.path))</code> (\(log.bytes) bytes, sha256 <code title=\"\(HTMLText.escaped(log.sha256))\">\(HTMLText.escaped(ReviewPage.shortDigest(log.sha256)))</code>)</li>"
+                "<li><code>\(HTMLText.escaped(log.name))</code>: <code>\(HTMLText.escaped(log.path))</code> (\(log.bytes) bytes, sha256 "
+                    + "<code title=\"\(HTMLText.escaped(log.sha256))\">\(HTMLText.escaped(ReviewPage.shortDigest(log.sha256)))</code>)</li>"
             }
             body.append("<h4>Logs</h4>\n<ul>\n\(logs.joined(separator: "\n"))\n</ul>")
         }
         return """
             <details class="item" id="item-\(item.number)">
-            <summary>\(HTMLReport.badge(item.status)) <strong>\(item.number). \(HTMLText.inline(item.title))</strong> — \(HTMLText.inline(item.summary))</summary>
+            <summary>\(HTMLReport.badge(item.status)) <strong>\(item.number). \(HTMLText.inline(item.title))</strong> \
+            — \(HTMLText.inline(item.summary))</summary>
             <div class="body">
             \(body.joined(separator: "\n"))
             </div>

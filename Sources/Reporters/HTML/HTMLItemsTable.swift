@@ -8,12 +8,14 @@ enum HTMLItemsTable {
         let filters = ReviewPage.statusOrder.compactMap { status -> String? in
             let count = items.filter { $0.status == status }.count
             guard count > 0 else { return nil }
-            return "<label class=\"chip status-\(status.rawValue)\"><input type=\"checkbox\" name=\"status\" value=\"\(status.rawValue)\" checked> \(status.rawValue) \(count)</label>"
+            return "<label class=\"chip status-\(status.rawValue)\">"
+                + "<input type=\"checkbox\" name=\"status\" value=\"\(status.rawValue)\" checked> \(status.rawValue) \(count)</label>"
         }
         let headers = [
             ("number", "#", "number"), ("title", "Item", "title"), ("status", "Status", "status"), ("duration", "Duration", "duration"),
         ].map { key, label, css in
-            "<th scope=\"col\" class=\"\(css)\" data-sort=\"\(key)\" aria-sort=\"\(key == "number" ? "ascending" : "none")\"><button type=\"button\">\(label)</button></th>"
+            "<th scope=\"col\" class=\"\(css)\" data-sort=\"\(key)\" aria-sort=\"\(key == "number" ? "ascending" : "none")\">"
+                + "<button type=\"button\">\(label)</button></th>"
         }
         return """
             <section id="items" aria-labelledby="items-heading">

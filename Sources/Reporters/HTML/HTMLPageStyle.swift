@@ -54,9 +54,11 @@ enum HTMLPageStyle {
         .controls[hidden], .toolbar[hidden] { display: none; }
         .controls fieldset { border: 0; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 6px; }
         .controls legend { float: left; margin-right: 6px; color: var(--muted); }
-        .chip { display: inline-flex; align-items: center; gap: 4px; padding: 1px 10px 1px 6px; border-radius: 999px; border: 1px solid currentColor; cursor: pointer; font-size: 0.9em; }
+        .chip { display: inline-flex; align-items: center; gap: 4px; padding: 1px 10px 1px 6px; border-radius: 999px; \
+        border: 1px solid currentColor; cursor: pointer; font-size: 0.9em; }
         .chip input { margin: 0; accent-color: currentColor; }
-        .search input { font: inherit; color: inherit; background: var(--bg); border: 1px solid var(--border); border-radius: 6px; padding: 3px 8px; min-width: 16em; }
+        .search input { font: inherit; color: inherit; background: var(--bg); border: 1px solid var(--border); \
+        border-radius: 6px; padding: 3px 8px; min-width: 16em; }
         #filter-count { color: var(--muted); font-size: 0.9em; }
         table { width: 100%; border-collapse: collapse; border: 1px solid var(--border); }
         th, td { text-align: left; vertical-align: top; padding: 7px 10px; border-bottom: 1px solid var(--border); }
@@ -78,7 +80,8 @@ enum HTMLPageStyle {
         details.item:target { outline: 2px solid var(--link); }
         details.item .body { padding: 4px 16px 12px; }
         .toolbar { margin: 4px 0; }
-        .toolbar button { font: inherit; font-size: 0.9em; color: inherit; background: var(--panel); border: 1px solid var(--border); border-radius: 6px; padding: 2px 10px; cursor: pointer; }
+        .toolbar button { font: inherit; font-size: 0.9em; color: inherit; background: var(--panel); border: 1px solid var(--border); \
+        border-radius: 6px; padding: 2px 10px; cursor: pointer; }
         ul.findings { list-style: none; margin: 4px 0 10px; padding: 0; }
         ul.findings li { padding: 4px 0 4px 10px; border-left: 3px solid var(--border); margin: 4px 0; overflow-wrap: anywhere; }
         ul.findings li.severity-error { border-left-color: var(--failed); }

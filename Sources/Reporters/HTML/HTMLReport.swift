@@ -14,7 +14,8 @@ enum HTMLReport {
         let predicate = statement.predicate
         let style = HTMLPageStyle.css
         let script = HTMLPageScript.javascript
-        let title = "cfa-gate \(predicate.result.rawValue.uppercased()) · \(ReviewPage.repositoryName(statement) ?? "repository") @ \(ReviewPage.shortCommit(predicate.repository.commit))"
+        let title = "cfa-gate \(predicate.result.rawValue.uppercased()) · \(ReviewPage.repositoryName(statement) ?? "repository")"
+            + " @ \(ReviewPage.shortCommit(predicate.repository.commit))"
 
         var sections = [HTMLItemsTable.render(predicate.items)]
         if let runErrors = predicate.runErrors {
@@ -97,10 +98,12 @@ enum HTMLReport {
             ("Commit", "\(commitLink) <code>\(HTMLText.escaped(repository.commit))</code>"),
             ("Branch", repository.branch.map { "<code>\(HTMLText.escaped($0))</code>" } ?? "detached HEAD"),
             ("Package", "<code>\(HTMLText.escaped(repository.packagePath))</code>"),
-            ("Checklist", "<code>\(HTMLText.escaped(predicate.checklist.path))</code> sha256 <code>\(HTMLText.escaped(ReviewPage.shortDigest(predicate.checklist.sha256)))</code>"),
+            ("Checklist", "<code>\(HTMLText.escaped(predicate.checklist.path))</code> sha256 "
+                + "<code>\(HTMLText.escaped(ReviewPage.shortDigest(predicate.checklist.sha256)))</code>"),
             ("Toolchain", HTMLText.escaped(predicate.swiftToolchain ?? "unknown")),
             ("Tool", HTMLText.escaped("\(predicate.tool.name) \(predicate.tool.version)")),
-            ("Duration", "\(ReviewPage.elapsed(predicate)) <span class=\"muted\">(started \(HTMLText.escaped(ReviewPage.timestamp(predicate.startedAt))))</span>"),
+            ("Duration", "\(ReviewPage.elapsed(predicate)) "
+                + "<span class=\"muted\">(started \(HTMLText.escaped(ReviewPage.timestamp(predicate.startedAt))))</span>"),
         ]
         if let policy = predicate.policy {
             facts.insert(("Policy", HTMLText.escaped(PolicyText.origin(policy))), at: 4)
@@ -122,7 +125,8 @@ enum HTMLReport {
         let groups = changes.map { item, inventory in
             let lines = inventory.changes.map { change in
                 let place = change.file.map { " at " + location(file: $0, line: change.line, links: links) } ?? ""
-                return "<li>\(HTMLText.escaped(InventoryChangesView.verb(change.kind))): \(HTMLText.escaped(change.part)) <code>\(HTMLText.escaped(change.name))</code>\(place)</li>"
+                return "<li>\(HTMLText.escaped(InventoryChangesView.verb(change.kind))): \(HTMLText.escaped(change.part)) "
+                    + "<code>\(HTMLText.escaped(change.name))</code>\(place)</li>"
             }
             return "<h3>\(item.number). \(HTMLText.inline(item.title))</h3>\n<ul>\n\(lines.joined(separator: "\n"))\n</ul>"
         }
@@ -168,7 +172,8 @@ enum HTMLReport {
         let note = predicate.signer.note.map { "<p>Signer's note: \(HTMLText.inline($0))</p>" } ?? ""
         return """
             <footer>
-            <p>Verify the signed verdict (written to <code>\(HTMLText.escaped(ReviewPage.defaultVerdictPath(commit: commit)))</code> unless <code>--out</code> named another file; <code>PUBLIC_KEY_FILE</code> is the public half of the signing key):</p>
+            <p>Verify the signed verdict (written to <code>\(HTMLText.escaped(ReviewPage.defaultVerdictPath(commit: commit)))</code> \
+            unless <code>--out</code> named another file; <code>PUBLIC_KEY_FILE</code> is the public half of the signing key):</p>
             <pre><code>\(HTMLText.escaped(ReviewPage.verifyCommand(commit: commit)))</code></pre>
             <p>\(HTMLText.escaped(ReviewPage.signerNote(predicate.signer)))</p>
             \(note)

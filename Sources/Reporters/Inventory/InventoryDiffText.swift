@@ -56,14 +56,18 @@ public enum InventoryDiffText {
         var lines = ["### Inventory diff `\(range(changes))`", "", "Base: \(MarkdownText.inline(changes.base))", ""]
         if changes.changes.isEmpty { lines.append("No CFA parts added, removed, renamed or rewired.") }
         for change in changes.changes {
-            lines.append("- `\(sign(change.kind))` \(MarkdownText.inline(String(describe(change).dropFirst(2))))\(place(change).map { " — \(MarkdownText.code($0))" } ?? "")")
+            lines.append(
+                "- `\(sign(change.kind))` \(MarkdownText.inline(String(describe(change).dropFirst(2))))"
+                    + (place(change).map { " — \(MarkdownText.code($0))" } ?? ""))
         }
         if !problems.isEmpty {
             lines += ["", "**Problems**", ""]
             lines += problems.map { "- [ ] \(MarkdownText.inline($0.message))" }
         }
         if !changes.skippedFiles.isEmpty { lines += ["", "Not analysed: \(changes.skippedFiles.map { MarkdownText.code($0) }.joined(separator: ", "))"] }
-        if !changes.submodules.isEmpty { lines += ["", "Submodules (not entered): \(changes.submodules.map { MarkdownText.code($0) }.joined(separator: ", "))"] }
+        if !changes.submodules.isEmpty {
+            lines += ["", "Submodules (not entered): \(changes.submodules.map { MarkdownText.code($0) }.joined(separator: ", "))"]
+        }
         return lines.joined(separator: "\n")
     }
 }

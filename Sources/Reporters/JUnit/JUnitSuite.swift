@@ -25,8 +25,8 @@ struct JUnitSuite: Sendable {
         return suites
     }
 
-    /// `cfa-gate.<slug>` ("checklist" when the title has no ASCII letter or digit): Jenkins splits a classname at dots into package and class, so the slug holds only
-    /// lowercase ASCII letters, digits and single hyphens.
+    /// `cfa-gate.<slug>` ("checklist" when the title has no ASCII letter or digit): Jenkins splits a classname at dots into package
+    /// and class, so the slug holds only lowercase ASCII letters, digits and single hyphens.
     var classname: String { "cfa-gate.\(Self.slug(name))" }
 
     static func slug(_ title: String) -> String {

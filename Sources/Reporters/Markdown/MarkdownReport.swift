@@ -86,7 +86,8 @@ enum MarkdownReport {
             "- **Branch:** \(repository.branch.map { MarkdownText.code($0) } ?? "detached HEAD")",
             "- **Package:** \(MarkdownText.code(repository.packagePath))",
             "- **Checklist:** \(MarkdownText.code(predicate.checklist.path)) (sha256 \(MarkdownText.code(ReviewPage.shortDigest(predicate.checklist.sha256))))",
-            "- **Toolchain:** \(MarkdownText.inline(predicate.swiftToolchain ?? "unknown")) · \(MarkdownText.inline("\(predicate.tool.name) \(predicate.tool.version)"))",
+            "- **Toolchain:** \(MarkdownText.inline(predicate.swiftToolchain ?? "unknown")) · "
+                + MarkdownText.inline("\(predicate.tool.name) \(predicate.tool.version)"),
             "- **Duration:** \(ReviewPage.elapsed(predicate)) (started \(ReviewPage.timestamp(predicate.startedAt)))",
         ]
         if let policy = predicate.policy {
@@ -112,7 +113,9 @@ enum MarkdownReport {
         var lines = ["**\(item.number). \(MarkdownText.inline(item.title))**", ""]
         for change in inventory.changes {
             let place = change.file.map { " at " + locationLink(file: $0, line: change.line, links: links) } ?? ""
-            lines.append("- \(MarkdownText.inline(InventoryChangesView.verb(change.kind))): \(MarkdownText.inline(change.part)) \(MarkdownText.code(change.name))\(place)")
+            lines.append(
+                "- \(MarkdownText.inline(InventoryChangesView.verb(change.kind))): \(MarkdownText.inline(change.part)) "
+                    + "\(MarkdownText.code(change.name))\(place)")
         }
         return lines.joined(separator: "\n")
     }
@@ -123,7 +126,8 @@ enum MarkdownReport {
         var lines = [
             "---",
             "",
-            "**Verify** the signed verdict (written to \(MarkdownText.code(ReviewPage.defaultVerdictPath(commit: commit))) unless `--out` named another file; `PUBLIC_KEY_FILE` is the public half of the signing key):",
+            "**Verify** the signed verdict (written to \(MarkdownText.code(ReviewPage.defaultVerdictPath(commit: commit))) unless `--out` named another file; "
+                + "`PUBLIC_KEY_FILE` is the public half of the signing key):",
             "",
             MarkdownText.codeBlock([ReviewPage.verifyCommand(commit: commit)], language: "sh"),
             "",

@@ -44,7 +44,8 @@ enum SARIFReport {
             "checklistSha256": .string(predicate.checklist.sha256),
         ]
         return log(
-            findings: SARIFFinding.withBaseline(SARIFFinding.all(in: predicate), predicate.analysis?.baseline), rules: rules, toolVersion: predicate.tool.version,
+            findings: SARIFFinding.withBaseline(SARIFFinding.all(in: predicate), predicate.analysis?.baseline),
+            rules: rules, toolVersion: predicate.tool.version,
             packagePath: predicate.repository.packagePath, invocation: invocation, provenance: provenance,
             properties: properties)
     }

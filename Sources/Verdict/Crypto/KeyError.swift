@@ -18,15 +18,18 @@ public enum KeyError: Error, CustomStringConvertible, Equatable {
         case .unreadable(let path):
             return "cannot read \(path); check that the file exists and that you may read it"
         case .notPEM(let source):
-            return "\(source) does not contain a PEM key ('-----BEGIN PRIVATE KEY-----' or '-----BEGIN PUBLIC KEY-----'); create an Ed25519 key with `openssl genpkey -algorithm ed25519 -out key.pem`"
+            return "\(source) does not contain a PEM key ('-----BEGIN PRIVATE KEY-----' or '-----BEGIN PUBLIC KEY-----'); "
+                + "create an Ed25519 key with `openssl genpkey -algorithm ed25519 -out key.pem`"
         case .notEd25519(let source):
             return "\(source) is not an Ed25519 key, the only kind cfa-gate signs with; create one with `openssl genpkey -algorithm ed25519 -out key.pem`"
         case .encrypted(let source):
-            return "\(source) is passphrase-protected; cfa-gate needs an unencrypted PKCS#8 key: `openssl pkey -in \(source) -out unlocked.pem` (then keep unlocked.pem mode 0600)"
+            return "\(source) is passphrase-protected; cfa-gate needs an unencrypted PKCS#8 key: "
+                + "`openssl pkey -in \(source) -out unlocked.pem` (then keep unlocked.pem mode 0600)"
         case .writeFailed(let path, let reason):
             return "cannot write key to \(path): \(reason); check that the directory is writable"
         case .alreadyExists(let path):
-            return "refusing to overwrite the existing key at \(path); move it away or choose another path (verdicts signed with the old key need its public key to verify)"
+            return "refusing to overwrite the existing key at \(path); move it away or choose another path "
+                + "(verdicts signed with the old key need its public key to verify)"
         case .crypto(let reason):
             return "OpenSSL failed: \(reason); make sure libcrypto is OpenSSL 3 with Ed25519 support"
         }

@@ -24,7 +24,8 @@ public enum VerificationError: Error, CustomStringConvertible, Equatable {
             return "verdict envelope has no signatures; re-run the gate with a signing key"
         case .keyMismatch(let expected, let found):
             let signers = found.isEmpty ? "no key" : found.joined(separator: ", ")
-            return "verdict is signed by \(signers), not by the trusted key \(expected); verify with the signer's public key or re-run the gate with the trusted key"
+            return "verdict is signed by \(signers), not by the trusted key \(expected); "
+                + "verify with the signer's public key or re-run the gate with the trusted key"
         case .badSignature:
             return "verdict signature does not match its contents; it was altered after signing — do not trust it, re-run the gate"
         case .statementMalformed(let reason):
