@@ -56,6 +56,13 @@ struct ItemScheduler: Sendable {
     func run() async -> Outcome {
         let lanes = Lanes(items)
         let before = lanes.gitClean.isEmpty ? nil : GitCleanProbe.snapshot(repositoryRoot: context.repositoryRoot)
+        // Read before any build, test or command of the change runs: what the `cfa` items judge cannot be
+        // rewritten by that code and restored before the end.
+        var sources: [SourceInput]?
+        if let analysisConfiguration, !lanes.cfa.isEmpty {
+            sources = await CFAProbe.sources(in: context, configuration: analysisConfiguration)
+        }
+        let snapshot = sources
 
         var results: [Int: ItemResult] = [:]
         var analysis: AnalysisResult?
@@ -64,7 +71,9 @@ struct ItemScheduler: Sendable {
                 group.addTask { (await runSwiftPMLane(builds: lanes.builds, tests: lanes.tests), nil) }
             }
             if let analysisConfiguration, !lanes.cfa.isEmpty || !lanes.inventory.isEmpty {
-                group.addTask { await runAnalysisLane(lanes.cfa, lanes.inventory, configuration: analysisConfiguration) }
+                group.addTask {
+                    await runAnalysisLane(lanes.cfa, lanes.inventory, configuration: analysisConfiguration, sources: snapshot ?? [])
+                }
             }
             for (item, command) in lanes.commands {
                 group.addTask {
@@ -102,7 +111,7 @@ struct ItemScheduler: Sendable {
     /// file whose content the final commit shares with the working tree.
     private func runAnalysisLane(
         _ cfaItems: [(item: ChecklistItem, rules: [String])], _ inventoryItems: [ChecklistItem],
-        configuration: AnalysisConfiguration
+        configuration: AnalysisConfiguration, sources: [SourceInput]
     ) async -> ([ItemResult], AnalysisResult?) {
         let cache = FactsCache(store: factsStore)
         var results: [ItemResult] = []
@@ -111,7 +120,7 @@ struct ItemScheduler: Sendable {
             for (item, _) in cfaItems { progress(.itemStarted(item)) }
             let clock = ContinuousClock()
             let start = clock.now
-            let analyzed = await CFAProbe.analyze(in: context, configuration: configuration, baseline: baseline, cache: cache)
+            let analyzed = await CFAProbe.analyze(sources, in: context, configuration: configuration, baseline: baseline, cache: cache)
             let elapsed = clock.now - start
             let judged = cfaItems.enumerated().map { offset, entry in
                 Self.result(

@@ -7,17 +7,28 @@ import Verdict
 /// Every `cfa` item also carries the adoption precondition: in an app that is not CFA at all, the
 /// rules would pass vacuously, so each such item fails with the adoption findings instead.
 public enum CFAProbe {
-    /// Parses and checks the working tree once; every `cfa` item of a run is judged from this one result.
+    /// Parses and checks the working tree once (from a snapshot, see `sources`); every `cfa` item of a run is
+    /// judged from this one result.
     /// The scope is the package the checklist gates (its whole repository when the package is at the root).
     /// Each file is keyed by the blob id git gives its bytes, so the inventory diff that follows can reuse
     /// the facts of every final-commit file whose content is the same (`cache`), and its on-disk store the next run.
     /// Findings the `baseline` accepts are set apart as baselined, so no item fails on them.
-    public static func analyze(
-        in context: ProbeContext, configuration: AnalysisConfiguration, baseline: Baseline? = nil, cache: FactsCache
-    ) async -> AnalysisResult {
-        let result = await Analyzer.analyze(
-            repositoryRoot: context.repositoryRoot, scope: context.packagePath, configuration: configuration, cache: cache,
+    ///
+    /// The working tree's Swift files, read now. The gate takes this snapshot before any of the change's code
+    /// runs (a build plugin, a test, a command), so code that rewrites a file and restores it later cannot
+    /// change what the `cfa` items judge.
+    public static func sources(in context: ProbeContext, configuration: AnalysisConfiguration) async -> [SourceInput] {
+        await Analyzer.sources(
+            repositoryRoot: context.repositoryRoot, scope: context.packagePath, configuration: configuration,
             contentHash: { GitRepository.blobID(of: $0) })
+    }
+
+    /// Judges a snapshot taken with `sources`.
+    public static func analyze(
+        _ sources: [SourceInput], in context: ProbeContext, configuration: AnalysisConfiguration, baseline: Baseline? = nil,
+        cache: FactsCache
+    ) async -> AnalysisResult {
+        let result = await Analyzer.analyze(sources: sources, configuration: configuration, cache: cache)
         return baseline?.apply(to: result, scope: context.packagePath) ?? result
     }
 

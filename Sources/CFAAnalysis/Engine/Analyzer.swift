@@ -63,6 +63,24 @@ public enum Analyzer {
     ) async -> AnalysisResult {
         var inputs = SourceDiscovery.swiftFiles(repositoryRoot: repositoryRoot, scope: scope, configuration: configuration)
         if let contentHash { inputs = await keyed(inputs, contentHash, workers: workers) }
+        return await analyze(sources: inputs, configuration: configuration, cache: cache, workers: workers)
+    }
+
+    /// The Swift files of a working tree (or of `scope`), each read now, once, and keyed by its bytes: a snapshot
+    /// to analyze later, whatever happens to the files in between.
+    public static func sources(
+        repositoryRoot: String, scope: String = "", configuration: AnalysisConfiguration, contentHash: @escaping ContentHash,
+        workers: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) async -> [SourceInput] {
+        let inputs = SourceDiscovery.swiftFiles(repositoryRoot: repositoryRoot, scope: scope, configuration: configuration)
+        return await keyed(inputs, contentHash, workers: workers)
+    }
+
+    /// Parses and checks sources already read (see `sources`).
+    public static func analyze(
+        sources inputs: [SourceInput], configuration: AnalysisConfiguration, cache: FactsCache? = nil,
+        workers: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) async -> AnalysisResult {
         let (parsed, statistics) = await parseCounting([inputs], workers: workers, cache: cache)
         var result = await checkConcurrently(parsed[0].facts, configuration: configuration, skippedFiles: parsed[0].skipped, workers: workers)
         result.statistics = statistics
