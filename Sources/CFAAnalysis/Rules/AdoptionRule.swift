@@ -12,7 +12,7 @@ public struct AdoptionRule: Rule {
             """,
         reference: Self.reference, examples: Self.examples)
 
-    public init() {}
+    init() {}
 
     /// Findings about the whole app, not a line, are placed on the repository itself.
     static let appWide = SourceLocation(line: 1, column: 1)

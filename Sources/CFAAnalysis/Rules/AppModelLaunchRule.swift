@@ -4,9 +4,9 @@
 ///
 /// `configuration.launch` says how Features are started: `.synchronous` calls each `startLoading()`
 /// without suspending; `.awaitedRefresh` may be `async` and awaits each `refresh()`.
-public struct AppModelLaunchRule: Rule {
-    public static let id = "CFA-APPMODEL-LAUNCH"
-    public let descriptor = RuleDescriptor(
+struct AppModelLaunchRule: Rule {
+    static let id = "CFA-APPMODEL-LAUNCH"
+    let descriptor = RuleDescriptor(
         id: id, item: 9,
         summary: "applicationDidFinishLaunching() guards with its Bool, sets it, and starts each Feature; only the App calls it",
         help: """
@@ -20,11 +20,11 @@ public struct AppModelLaunchRule: Rule {
             """,
         reference: Self.reference, examples: Self.examples)
 
-    public init() {}
+    init() {}
 
     static let launchMethod = "applicationDidFinishLaunching"
 
-    public func check(_ index: CodebaseIndex) -> [Finding] {
+    func check(_ index: CodebaseIndex) -> [Finding] {
         var findings = callsFromElsewhere(index)
         guard let appModel = index.appModel else { return findings }
         guard let launch = Self.launchFunction(of: appModel) else {

@@ -1,9 +1,9 @@
 /// Item 15: one composition root. AppModel has one explicit initialiser that takes every Feature with no
 /// defaults, exactly one `static func live()` that builds the real graph, and `shared` is `live()`'s result.
 /// A second factory (`preview`, `mock`) or a defaulted parameter is a second, hidden composition root.
-public struct AppModelLiveRule: Rule {
-    public static let id = "CFA-APPMODEL-LIVE"
-    public let descriptor = RuleDescriptor(
+struct AppModelLiveRule: Rule {
+    static let id = "CFA-APPMODEL-LIVE"
+    let descriptor = RuleDescriptor(
         id: id, item: 15,
         summary: "AppModel has one explicit initialiser taking every Feature and exactly one `static func live()` that builds `shared`",
         help: """
@@ -18,9 +18,9 @@ public struct AppModelLiveRule: Rule {
             """,
         reference: Self.reference, examples: Self.examples)
 
-    public init() {}
+    init() {}
 
-    public func check(_ index: CodebaseIndex) -> [Finding] {
+    func check(_ index: CodebaseIndex) -> [Finding] {
         guard let appModel = index.appModel else { return [] }
         let parts = appModel.parts.filter { !index.isTestFile($0.file) }
         return factoryFindings(parts, appModel) + sharedFindings(parts) + initializerFindings(parts, appModel, index)

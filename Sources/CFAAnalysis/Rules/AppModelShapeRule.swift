@@ -1,9 +1,9 @@
 /// Item 14: AppModel stores `shared`, one `let` per Feature and one `private var` launch Bool — nothing else.
 /// Anything more (a repository, a cache, a ViewModel, a presentation manager) gives the composition root
 /// state of its own, which CFA keeps in Features.
-public struct AppModelShapeRule: Rule {
-    public static let id = "CFA-APPMODEL-SHAPE"
-    public let descriptor = RuleDescriptor(
+struct AppModelShapeRule: Rule {
+    static let id = "CFA-APPMODEL-SHAPE"
+    let descriptor = RuleDescriptor(
         id: id, item: 14,
         summary: "AppModel stores only `shared`, one `let` per Feature and one `private var` launch Bool",
         help: """
@@ -16,9 +16,9 @@ public struct AppModelShapeRule: Rule {
             """,
         reference: Self.reference, examples: Self.examples)
 
-    public init() {}
+    init() {}
 
-    public func check(_ index: CodebaseIndex) -> [Finding] {
+    func check(_ index: CodebaseIndex) -> [Finding] {
         guard let appModel = index.appModel else { return [] }
         let launchBool = Self.launchBool(of: appModel)
         var storedFeatures: Set<String> = []

@@ -1,9 +1,9 @@
 /// Item 4: the environment carries presentation dependencies (a theme, a formatter, `dismiss`). AppModel
 /// and Features never travel through it: a View that reads them from the environment bypasses its
 /// ViewModel, and a missing injection crashes at run time instead of failing to compile.
-public struct EnvironmentRule: Rule {
-    public static let id = "CFA-ENVIRONMENT"
-    public let descriptor = RuleDescriptor(
+struct EnvironmentRule: Rule {
+    static let id = "CFA-ENVIRONMENT"
+    let descriptor = RuleDescriptor(
         id: id, item: 4,
         summary: "AppModel and Features never go through the SwiftUI environment",
         help: """
@@ -17,9 +17,9 @@ public struct EnvironmentRule: Rule {
             """,
         reference: Self.reference, examples: Self.examples)
 
-    public init() {}
+    init() {}
 
-    public func check(_ index: CodebaseIndex) -> [Finding] {
+    func check(_ index: CodebaseIndex) -> [Finding] {
         let models = ModelNames(index)
         var findings: [Finding] = []
         for file in index.files where !index.isTestFile(file.path) {

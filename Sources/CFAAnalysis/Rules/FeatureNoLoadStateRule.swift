@@ -1,9 +1,9 @@
 /// Item 8: a Feature keeps its data, its loading flag and its last error as separate properties, and its
 /// operations return domain values or throw. An all-in-one load-state enum (`idle/loading/loaded/failed`)
 /// makes every reader switch over it and loses the data on the first failure.
-public struct FeatureNoLoadStateRule: Rule {
-    public static let id = "CFA-FEATURE-NO-LOADSTATE"
-    public let descriptor = RuleDescriptor(
+struct FeatureNoLoadStateRule: Rule {
+    static let id = "CFA-FEATURE-NO-LOADSTATE"
+    let descriptor = RuleDescriptor(
         id: id, item: 8,
         summary: "Features hold data, loading and error separately; operations return domain values or throw",
         help: """
@@ -15,9 +15,9 @@ public struct FeatureNoLoadStateRule: Rule {
             """,
         reference: Self.reference, examples: Self.examples)
 
-    public init() {}
+    init() {}
 
-    public func check(_ index: CodebaseIndex) -> [Finding] {
+    func check(_ index: CodebaseIndex) -> [Finding] {
         let features = index.entries(with: .feature).filter { FeatureByConvention.isFeature($0, in: index) }
         let errorTypes = Set(index.allEntries.filter(Self.conformsToError).map(\.name))
         var findings: [Finding] = []

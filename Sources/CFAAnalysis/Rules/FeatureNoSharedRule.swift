@@ -1,9 +1,9 @@
 /// Item 12: a Feature is given what it needs through its initialiser (built in `AppModel.live()`). Reading
 /// `AppModel.shared` from a Feature hides a dependency, reaches up to the composition root, and makes the
 /// Feature untestable without the live app.
-public struct FeatureNoSharedRule: Rule {
-    public static let id = "CFA-FEATURE-NO-SHARED"
-    public let descriptor = RuleDescriptor(
+struct FeatureNoSharedRule: Rule {
+    static let id = "CFA-FEATURE-NO-SHARED"
+    let descriptor = RuleDescriptor(
         id: id, item: 12,
         summary: "Features never read AppModel.shared or hold the AppModel",
         help: """
@@ -14,9 +14,9 @@ public struct FeatureNoSharedRule: Rule {
             """,
         reference: Self.reference, examples: Self.examples)
 
-    public init() {}
+    init() {}
 
-    public func check(_ index: CodebaseIndex) -> [Finding] {
+    func check(_ index: CodebaseIndex) -> [Finding] {
         var findings: [Finding] = []
         for feature in index.entries(with: .feature) where FeatureByConvention.isFeature(feature, in: index) {
             for part in feature.parts {

@@ -1,8 +1,8 @@
 /// Item 2: a ViewModel depends on the few Features it needs, each an initialiser parameter defaulted from
 /// `AppModel.shared`. The screen can then write `XViewModel()`, and a test passes its own Features.
-public struct ViewModelInitDefaultRule: Rule {
-    public static let id = "CFA-VIEWMODEL-INIT-DEFAULT"
-    public let descriptor = RuleDescriptor(
+struct ViewModelInitDefaultRule: Rule {
+    static let id = "CFA-VIEWMODEL-INIT-DEFAULT"
+    let descriptor = RuleDescriptor(
         id: id, item: 2,
         summary: "ViewModel initialisers take only Features, each defaulted to `AppModel.shared.<x>Feature`",
         help: """
@@ -15,9 +15,9 @@ public struct ViewModelInitDefaultRule: Rule {
             """,
         reference: Self.reference, examples: Self.examples)
 
-    public init() {}
+    init() {}
 
-    public func check(_ index: CodebaseIndex) -> [Finding] {
+    func check(_ index: CodebaseIndex) -> [Finding] {
         let dependencies = Dependencies(index)
         return index.entries(with: .viewModel).flatMap { viewModel in
             viewModel.parts.filter { !$0.facts.isPreviewOnly }.flatMap { check(viewModel.name, $0.facts, file: $0.file, dependencies) }
