@@ -195,7 +195,8 @@ public struct CodebaseIndex: Sendable {
     /// in a screens folder and takes no input. A component that only receives data is not a screen.
     private func isScreen(_ entry: Entry) -> Bool {
         if entry.storedProperties.contains(where: { $0.name == "viewModel" && !holdsValueType($0) }) { return true }
-        if let candidate = entries[Self.viewModelName(forView: entry.name)]?.first, candidate.declaration.kind == .class || candidate.declaration.kind == .actor,
+        if let candidate = entries[Self.viewModelName(forView: entry.name)]?.first,
+            candidate.declaration.kind == .class || candidate.declaration.kind == .actor,
             !isTestFile(candidate.file)
         {
             return true

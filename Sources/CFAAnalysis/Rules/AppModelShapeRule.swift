@@ -29,15 +29,18 @@ struct AppModelShapeRule: Rule {
                 if property.isStatic {
                     // `shared` and second instances (`static let preview = AppModel(…)`) are item 15's to judge.
                     if property.name != "shared" && !AppModelLiveRule.buildsAnAppModel(property, of: appModel) {
-                        report("AppModel stores static `\(property.name)`; AppModel holds only `shared`, its Features and one launch Bool — move the constant to the type that uses it")
+                        report("AppModel stores static `\(property.name)`; "
+                            + "AppModel holds only `shared`, its Features and one launch Bool — move the constant to the type that uses it")
                     }
                 } else if let feature = Self.featureName(of: property, index) {
                     if !storedFeatures.insert(feature).inserted {
                         report("AppModel stores \(feature) a second time in `\(property.name)`; keep one `let` per Feature")
                     } else if !property.isLet {
-                        report("AppModel stores \(feature) in `var \(property.name)`; declare `let \(property.name): \(feature)` so the graph cannot be swapped")
+                        report("AppModel stores \(feature) in `var \(property.name)`; "
+                            + "declare `let \(property.name): \(feature)` so the graph cannot be swapped")
                     } else if Self.isOptional(property.typeText) {
-                        report("AppModel stores \(feature) as an Optional in `\(property.name)`; declare `let \(property.name): \(feature)` and pass it to the initialiser")
+                        report("AppModel stores \(feature) as an Optional in `\(property.name)`; "
+                            + "declare `let \(property.name): \(feature)` and pass it to the initialiser")
                     }
                 } else if Self.isBool(property) {
                     if property.name == launchBool?.name && property.location == launchBool?.location {

@@ -30,7 +30,8 @@ struct FeatureNamingRule: Rule {
                     guard let feature = Self.featureType(of: property, features: features), !Self.isFeatureName(property.name) else { continue }
                     findings.append(descriptor.finding(
                         part.file, property.location,
-                        "\(holder.name).\(property.name) holds a \(feature) but its name does not end in `Feature`; rename it `\(Self.suggestedName(for: feature))`"))
+                        "\(holder.name).\(property.name) holds a \(feature) but its name does not end in `Feature`; "
+                            + "rename it `\(Self.suggestedName(for: feature))`"))
                 }
                 for initializer in part.facts.initializers {
                     for parameter in initializer.parameters {
@@ -42,7 +43,8 @@ struct FeatureNamingRule: Rule {
                         let described = Self.unique(badNames).map { "`\($0)`" }.joined(separator: " and ")
                         findings.append(descriptor.finding(
                             part.file, parameter.location,
-                            "\(holder.name).init takes a \(feature) as \(described), which does not end in `Feature`; write `\(Self.suggestedName(for: feature)): \(feature)`"))
+                            "\(holder.name).init takes a \(feature) as \(described), which does not end in `Feature`; "
+                                + "write `\(Self.suggestedName(for: feature)): \(feature)`"))
                     }
                 }
             }

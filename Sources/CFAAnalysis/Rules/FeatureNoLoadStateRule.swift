@@ -29,13 +29,15 @@ struct FeatureNoLoadStateRule: Rule {
             if Self.isNamedLoadState(candidate.name) {
                 findings.append(descriptor.finding(
                     candidate.file, candidate.location,
-                    "\(candidate.name) is a load-state enum owned by \(owner); keep the data, `isLoading` and `lastError` as separate properties of \(owner) and let operations throw"))
+                    "\(candidate.name) is a load-state enum owned by \(owner); "
+                        + "keep the data, `isLoading` and `lastError` as separate properties of \(owner) and let operations throw"))
             } else if let data = cases.first(where: { !$0.associatedTypes.isEmpty && !Self.carriesError($0, errorTypes: errorTypes) }),
                 let error = cases.first(where: { Self.carriesError($0, errorTypes: errorTypes) })
             {
                 findings.append(descriptor.finding(
                     candidate.file, candidate.location,
-                    "\(candidate.name) (owned by \(owner)) mixes data (`\(data.name)`) and error (`\(error.name)`) in one enum; keep the data, `isLoading` and `lastError` as separate properties of \(owner) and let operations return the value or throw"))
+                    "\(candidate.name) (owned by \(owner)) mixes data (`\(data.name)`) and error (`\(error.name)`) in one enum; "
+                        + "keep the data, `isLoading` and `lastError` as separate properties of \(owner) and let operations return the value or throw"))
             }
         }
         findings += features.flatMap(resultUses)
@@ -54,7 +56,8 @@ struct FeatureNoLoadStateRule: Rule {
             let methods = part.facts.functions.filter { Self.namesResult($0.returnType) }.map { function in
                 descriptor.finding(
                     part.file, function.location,
-                    "\(feature.name).\(function.name) returns a Result; return the domain value and throw a typed error instead (`async throws(XError) -> Value`)")
+                    "\(feature.name).\(function.name) returns a Result; "
+                        + "return the domain value and throw a typed error instead (`async throws(XError) -> Value`)")
             }
             return properties + methods
         }

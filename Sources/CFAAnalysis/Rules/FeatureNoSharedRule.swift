@@ -23,7 +23,8 @@ struct FeatureNoSharedRule: Rule {
                 var seenLines: Set<Int> = []
                 let references = part.facts.scope.references.filter {
                     // A text naming AppModel first starts with it or with punctuation; most references are turned away unsplit.
-                    !$0.inPreview && (TypeText.begins($0.name, with: "AppModel") || !TypeText.startsWithIdentifier($0.name)) && TypeText.names(in: $0.name).first == "AppModel"
+                    !$0.inPreview && (TypeText.begins($0.name, with: "AppModel") || !TypeText.startsWithIdentifier($0.name))
+                        && TypeText.names(in: $0.name).first == "AppModel"
                 }
                 // The longest chain on a line says the most: `AppModel.shared.habitsFeature` over `AppModel`.
                 for reference in references.sorted(by: { ($0.location, $1.name.count) < ($1.location, $0.name.count) }) {

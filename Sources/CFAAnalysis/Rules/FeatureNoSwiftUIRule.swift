@@ -36,7 +36,9 @@ struct FeatureNoSwiftUIRule: Rule {
                 guard let framework = Self.frameworks.first(where: { Self.module(imported.module, is: $0.module) }) else { continue }
                 var finding = descriptor.finding(
                     path, imported.location,
-                    "\(file.fileName) declares \(owners.joined(separator: ", ")) and imports \(framework.module); a Feature, AppModel or repository knows nothing of screens — remove `import \(framework.module)` (use Foundation/Observation) and keep UI types in the ViewModel or View")
+                    "\(file.fileName) declares \(owners.joined(separator: ", ")) and imports \(framework.module); "
+                        + "a Feature, AppModel or repository knows nothing of screens — remove `import \(framework.module)` (use Foundation/Observation) "
+                        + "and keep UI types in the ViewModel or View")
                 finding.severity = framework.severity
                 findings.append(finding)
             }

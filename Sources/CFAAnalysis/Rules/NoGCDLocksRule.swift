@@ -88,12 +88,14 @@ struct NoGCDLocksRule: Rule {
         for type in file.types where type.inheritedTypes.contains(where: { $0.hasPrefix("@unchecked") }) {
             findings.append(descriptor.finding(
                 file.path, type.location,
-                "\(type.name) is `@unchecked Sendable`, which turns off the compiler's data-race checks; make it truly Sendable — a value type, an actor or `@MainActor`"))
+                "\(type.name) is `@unchecked Sendable`, which turns off the compiler's data-race checks; "
+                    + "make it truly Sendable — a value type, an actor or `@MainActor`"))
         }
         for use in file.modifierUses where use.name == "nonisolated(unsafe)" {
             findings.append(descriptor.finding(
                 file.path, use.location,
-                "`nonisolated(unsafe)` turns off the compiler's data-race checks; isolate the state to an actor or `@MainActor`, or make it an immutable Sendable `let`"))
+                "`nonisolated(unsafe)` turns off the compiler's data-race checks; "
+                    + "isolate the state to an actor or `@MainActor`, or make it an immutable Sendable `let`"))
         }
         return findings
     }

@@ -32,7 +32,9 @@ struct RepositoryNoFeatureRule: Rule {
                 }
             }
             for use in uses {
-                findings.append(descriptor.finding(use.file, use.location, "\(entry.name) names \(use.what); storage speaks domain language only — return domain values and let the Feature keep them"))
+                findings.append(descriptor.finding(
+                    use.file, use.location,
+                    "\(entry.name) names \(use.what); storage speaks domain language only — return domain values and let the Feature keep them"))
             }
         }
         return findings

@@ -18,7 +18,8 @@ struct SuppressionReasonRule: Rule {
             file.suppressions.flatMap { suppression -> [Finding] in
                 var findings: [Finding] = []
                 if suppression.ruleIDs.isEmpty {
-                    findings.append(descriptor.finding(file.path, suppression.location, "suppression names no rule — write `// cfa-gate:ignore CFA-RULE-ID -- reason`"))
+                    findings.append(descriptor.finding(
+                        file.path, suppression.location, "suppression names no rule — write `// cfa-gate:ignore CFA-RULE-ID -- reason`"))
                 }
                 if suppression.reason == nil {
                     findings.append(descriptor.finding(

@@ -31,7 +31,8 @@ struct TestsNoSharedRule: Rule {
                 else { return nil }
                 return descriptor.finding(
                     file.path, call.location,
-                    "test builds \(name)() from its defaults, which reach `AppModel.shared`; pass the Features it needs: `\(Self.explicitConstruction(of: viewModel))`")
+                    "test builds \(name)() from its defaults, which reach `AppModel.shared`; "
+                        + "pass the Features it needs: `\(Self.explicitConstruction(of: viewModel))`")
             }
             return sharedUses + defaultedViewModels
         }

@@ -25,7 +25,8 @@ struct ViewDeclarativeRule: Rule {
             for use in ForbiddenNames.uses(in: view, classify: { Self.api(named: $0).map { [$0] } ?? [] }) {
                 findings.append(descriptor.finding(
                     use.file, use.location,
-                    "\(view.name) uses \(use.what); a View stays declarative — move this into a repository behind a Feature and read the result through the ViewModel"))
+                    "\(view.name) uses \(use.what); "
+                        + "a View stays declarative — move this into a repository behind a Feature and read the result through the ViewModel"))
             }
         }
         return findings

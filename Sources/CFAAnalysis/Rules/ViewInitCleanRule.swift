@@ -18,7 +18,9 @@ struct ViewInitCleanRule: Rule {
     init() {}
 
     /// Property wrappers SwiftUI fills itself: such a property is never an initialiser argument.
-    private static let filledBySwiftUI: Set<String> = ["Environment", "EnvironmentObject", "Query", "FocusState", "Namespace", "AppStorage", "SceneStorage", "GestureState"]
+    private static let filledBySwiftUI: Set<String> = [
+        "Environment", "EnvironmentObject", "Query", "FocusState", "Namespace", "AppStorage", "SceneStorage", "GestureState"
+    ]
 
     func check(_ index: CodebaseIndex) -> [Finding] {
         let screens = index.entries(with: .screen).filter { !$0.declaration.isPreviewOnly }
@@ -31,7 +33,9 @@ struct ViewInitCleanRule: Rule {
             findings += inputs.map { input in
                 descriptor.finding(
                     input.file, input.location,
-                    "\(screen.name) receives \(input.kind) through `\(input.written)`; take only plain values and let the screen create its ViewModel with `@State private var viewModel = \(CodebaseIndex.viewModelName(forView: screen.name))()`")
+                    "\(screen.name) receives \(input.kind) through `\(input.written)`; "
+                        + "take only plain values and let the screen create its ViewModel "
+                        + "with `@State private var viewModel = \(CodebaseIndex.viewModelName(forView: screen.name))()`")
             }
         }
         findings += callSites(index, types, inputsByScreen: inputsByScreen)

@@ -23,7 +23,8 @@ struct ViewModelAdjacentRule: Rule {
             let fileName = viewModel.file.split(separator: "/").last.map(String.init) ?? viewModel.file
             return descriptor.finding(
                 viewModel.file, viewModel.location,
-                "\(viewModel.name) is in `\(Self.shown(viewModelFolder))`, not beside its screen \(screen.name) in `\(Self.shown(screenFolder))`; move \(fileName) into that folder")
+                "\(viewModel.name) is in `\(Self.shown(viewModelFolder))`, not beside its screen \(screen.name) in `\(Self.shown(screenFolder))`; "
+                    + "move \(fileName) into that folder")
         }
     }
 

@@ -67,7 +67,8 @@ struct ViewModelDedicatedRule: Rule {
         if others.isEmpty {
             return "\(holder) stores \(viewModel); a ViewModel is held only by its own screen, as `@State private var viewModel = \(viewModel)()`"
         }
-        return "\(holder) stores \(viewModel), which \(others.joined(separator: ", ")) also store\(others.count == 1 ? "s" : ""); give each screen its own ViewModel"
+        return "\(holder) stores \(viewModel), which \(others.joined(separator: ", ")) also store\(others.count == 1 ? "s" : ""); "
+            + "give each screen its own ViewModel"
     }
 
     private func createdMessage(by creator: String, viewModel: String, owner: CodebaseIndex.Entry?) -> String {

@@ -69,7 +69,8 @@ struct ViewModelInitDefaultRule: Rule {
             else { continue }
             findings.append(descriptor.finding(
                 file, reference.location,
-                "\(viewModel) reaches AppModel in `\(reference.member ?? "its body")`; take the Feature it needs as an initialiser parameter defaulted to `AppModel.shared.<x>Feature`"))
+                "\(viewModel) reaches AppModel in `\(reference.member ?? "its body")`; "
+                    + "take the Feature it needs as an initialiser parameter defaulted to `AppModel.shared.<x>Feature`"))
         }
         return findings
     }
@@ -86,7 +87,9 @@ struct ViewModelInitDefaultRule: Rule {
             if dependencies.repositories.contains(TypeText.singleName(parameter.typeText) ?? "") {
                 return "takes \(described), which is a repository; a ViewModel depends only on Features — reach storage through the Feature that owns it"
             }
-            return "takes \(described), which is not a Feature; a ViewModel depends only on Features, each defaulted to `AppModel.shared.<x>Feature` (a View reads presentation dependencies from the environment)"
+            return "takes \(described), which is not a Feature; "
+                + "a ViewModel depends only on Features, each defaulted to `AppModel.shared.<x>Feature` "
+                + "(a View reads presentation dependencies from the environment)"
         }
         let wanted = "AppModel.shared.\(dependencies.appModelProperties[feature] ?? parameter.name)"
         guard let defaultValue = parameter.defaultValue else {

@@ -43,7 +43,8 @@ struct ViewModelInlineRule: Rule {
             if findings.isEmpty {
                 findings.append(descriptor.finding(
                     screen.file, screen.location,
-                    "\(screen.name) is a screen without a ViewModel; \(fix) (a view that only shows data it is given is a component and belongs outside the screens folder)"))
+                    "\(screen.name) is a screen without a ViewModel; \(fix) "
+                        + "(a view that only shows data it is given is a component and belongs outside the screens folder)"))
             }
             return findings
         }

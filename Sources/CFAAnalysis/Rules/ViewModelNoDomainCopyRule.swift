@@ -29,7 +29,9 @@ struct ViewModelNoDomainCopyRule: Rule {
                     guard let copy = exposed.copy(in: property) else { continue }
                     findings.append(descriptor.finding(
                         part.file, property.location,
-                        "\(viewModel.name).\(property.name) stores \(copy.type), which \(copy.feature) owns and exposes; read it through a computed property (`var \(property.name): … { \(Self.featureVariable(copy.feature)).… }`), or name a draft or selection `draft…`/`selected…`/`editing…`"))
+                        "\(viewModel.name).\(property.name) stores \(copy.type), which \(copy.feature) owns and exposes; "
+                            + "read it through a computed property (`var \(property.name): … { \(Self.featureVariable(copy.feature)).… }`), "
+                            + "or name a draft or selection `draft…`/`selected…`/`editing…`"))
                 }
             }
         }

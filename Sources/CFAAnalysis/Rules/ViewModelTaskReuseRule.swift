@@ -49,7 +49,8 @@ struct ViewModelTaskReuseRule: Rule {
         let method = call.member ?? "?"
         guard let property = Self.property(storing: call, in: scope, storedProperties: storedProperties) else {
             let suggested = Self.suggestedProperty(for: method)
-            return "\(viewModel).\(method) starts a Task it does not keep; store it in a property and return the running one first (`if let \(suggested) { return \(suggested) }`)"
+            return "\(viewModel).\(method) starts a Task it does not keep; "
+                + "store it in a property and return the running one first (`if let \(suggested) { return \(suggested) }`)"
         }
         // Created once per instance: nothing earlier can be running.
         if call.member == nil || call.member == "init" || storedProperties.contains(method) { return nil }

@@ -38,7 +38,9 @@ struct ViewNoModelAccessRule: Rule {
                 }
             }
             for use in uses {
-                findings.append(descriptor.finding(use.file, use.location, "\(view.name) names \(use.what); a View reads state only through its ViewModel, which defaults its Features from `AppModel.shared`"))
+                findings.append(descriptor.finding(
+                    use.file, use.location,
+                    "\(view.name) names \(use.what); a View reads state only through its ViewModel, which defaults its Features from `AppModel.shared`"))
             }
         }
         return findings
