@@ -1,4 +1,4 @@
-import CFAAnalysis
+@testable import CFAAnalysis
 import Testing
 
 /// Every example of every rule, run the way SwiftLint runs its rule examples: each triggering example must

@@ -21,15 +21,15 @@ import Foundation
 /// `count` is written only when it is above 1. Entries hold the readable fingerprint, not a hash of it: what a
 /// reviewer reads is exactly what is matched, so an entry cannot look harmless while accepting something else.
 public struct Baseline: Sendable, Equatable {
-    public static let version = 1
-    public static let defaultFileName = ".cfa-gate-baseline.json"
+    static let version = 1
+    static let defaultFileName = ".cfa-gate-baseline.json"
 
     public struct Entry: Sendable, Equatable, Comparable {
         public var fingerprint: FindingFingerprint
         /// How many findings with this fingerprint the file holds; at least 1.
         public var count: Int
 
-        public init(_ fingerprint: FindingFingerprint, count: Int = 1) {
+        init(_ fingerprint: FindingFingerprint, count: Int = 1) {
             self.fingerprint = fingerprint
             self.count = count
         }
@@ -40,7 +40,7 @@ public struct Baseline: Sendable, Equatable {
     /// Sorted, one per fingerprint.
     public private(set) var entries: [Entry]
     /// Where the baseline was read from, as errors and reports name it ("" for one made from findings).
-    public var path: String
+    var path: String
 
     /// Entries with the same fingerprint are merged by adding their counts.
     public init(entries: [Entry], path: String = "") {

@@ -11,7 +11,7 @@ public enum BaselineFile {
         /// Named by `.cfa-gate.json`, which makes it required; the default file is used only when present.
         public var isConfigured: Bool
 
-        public init(path: String, isConfigured: Bool) {
+        init(path: String, isConfigured: Bool) {
             self.path = path
             self.isConfigured = isConfigured
         }

@@ -21,7 +21,7 @@ public struct FindingFingerprint: Sendable, Hashable, Comparable {
         self.message = Self.normalized(message)
     }
 
-    public init(_ finding: Finding) {
+    init(_ finding: Finding) {
         self.init(rule: finding.rule, file: finding.file, message: finding.message)
     }
 
@@ -29,7 +29,7 @@ public struct FindingFingerprint: Sendable, Hashable, Comparable {
     public var identityText: String { [rule, file, message].joined(separator: "\u{0}") }
 
     /// Re-wrapped or re-indented text keeps its identity.
-    public static func normalized(_ message: String) -> String {
+    static func normalized(_ message: String) -> String {
         message.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 

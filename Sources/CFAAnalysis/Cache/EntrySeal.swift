@@ -8,10 +8,10 @@
 /// identity), so `analyze` neither reads nor spoils the gate's entries.
 public struct EntrySeal: Sendable {
     /// Names the secret without revealing it (the signing key's id).
-    public var keyID: String
-    public var tagSize: Int
+    var keyID: String
+    var tagSize: Int
     /// The MAC of an entry's bytes.
-    public var tag: @Sendable (UnsafeRawBufferPointer) -> [UInt8]
+    var tag: @Sendable (UnsafeRawBufferPointer) -> [UInt8]
 
     public init(keyID: String, tagSize: Int, tag: @escaping @Sendable (UnsafeRawBufferPointer) -> [UInt8]) {
         self.keyID = keyID

@@ -23,7 +23,7 @@ public struct FactsStore: Sendable {
     /// About three versions of a 4,000-file app; least recently used entries go first past it.
     public static let defaultLimit = 256 << 20
 
-    public let directory: String
+    let directory: String
     let identity: String
     let seal: EntrySeal?
     let limit: Int

@@ -38,15 +38,15 @@ public struct AnalysisConfiguration: Sendable, Equatable, Codable {
 
     /// A name pattern with one `*`, optionally only under a folder (matched like folder aliases).
     public struct FeaturePattern: Sendable, Codable, Equatable {
-        public var name: String
-        public var folder: String?
+        var name: String
+        var folder: String?
 
-        public init(name: String, folder: String? = nil) {
+        init(name: String, folder: String? = nil) {
             self.name = name
             self.folder = folder
         }
 
-        public func matches(typeName: String, path: String) -> Bool {
+        func matches(typeName: String, path: String) -> Bool {
             guard NamePattern.matches(name, typeName) else { return false }
             guard let folder else { return true }
             return FolderName.path(path, contains: folder)
@@ -56,14 +56,14 @@ public struct AnalysisConfiguration: Sendable, Equatable, Codable {
     /// Folder names the catalogue relies on. Matching ignores case, spaces and a numbering prefix
     /// such as `1 - `, so `View Model Tests`, `ViewModelTests` and `2 - View model tests` all match.
     public struct FolderAliases: Sendable, Codable, Equatable {
-        public var screens = ["Views"]
-        public var features = ["Features"]
-        public var storage = ["User Data Storage", "Networking & Data Storage", "Storage"]
-        public var viewModelTests = ["View Model Tests"]
-        public var featureTests = ["Feature Tests", "AppModel Tests"]
-        public var testSupport = ["Support", "Test Support"]
+        var screens = ["Views"]
+        var features = ["Features"]
+        var storage = ["User Data Storage", "Networking & Data Storage", "Storage"]
+        var viewModelTests = ["View Model Tests"]
+        var featureTests = ["Feature Tests", "AppModel Tests"]
+        var testSupport = ["Support", "Test Support"]
 
-        public init() {}
+        init() {}
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)

@@ -45,7 +45,7 @@ public enum ConfigurationFile {
         try parse(Data(text.utf8), path: path)
     }
 
-    public static func parse(_ data: Data, path: String) throws(LoadError) -> AnalysisConfiguration {
+    static func parse(_ data: Data, path: String) throws(LoadError) -> AnalysisConfiguration {
         guard let object = try? JSONSerialization.jsonObject(with: data), let dictionary = object as? [String: Any] else {
             throw .invalid(path: path, reason: "not a JSON object")
         }

@@ -9,15 +9,15 @@ public struct SuppressedFinding: Sendable, Codable, Equatable {
 /// Where an analysis got each file's facts: how much work the caches saved.
 public struct AnalysisStatistics: Sendable, Codable, Equatable {
     /// Files parsed in this analysis.
-    public var parsed = 0
+    var parsed = 0
     /// Files whose facts came from the on-disk cache.
-    public var fromDisk = 0
+    var fromDisk = 0
     /// Files whose facts an earlier parse in this run already had (same blob).
-    public var fromMemory = 0
+    var fromMemory = 0
     /// Cache entries written.
-    public var stored = 0
+    var stored = 0
 
-    public init(parsed: Int = 0, fromDisk: Int = 0, fromMemory: Int = 0, stored: Int = 0) {
+    init(parsed: Int = 0, fromDisk: Int = 0, fromMemory: Int = 0, stored: Int = 0) {
         self.parsed = parsed
         self.fromDisk = fromDisk
         self.fromMemory = fromMemory
@@ -109,7 +109,7 @@ public enum Analyzer {
 
     /// Parses files in parallel, one worker per core. Files go largest first to the least-loaded worker:
     /// sorted by path, big and small files alternate and striding them leaves one core idle.
-    public static func parse(
+    static func parse(
         _ inputs: [SourceInput], workers: Int = ProcessInfo.processInfo.activeProcessorCount, cache: FactsCache? = nil
     ) async -> (facts: [FileFacts], skipped: [String]) {
         await parseRevisions([inputs], workers: workers, cache: cache)[0]
@@ -235,7 +235,7 @@ public enum Analyzer {
     }
 
     /// Runs the rules over parsed files, then applies configured severities and suppressions.
-    public static func check(
+    static func check(
         _ files: [FileFacts], configuration: AnalysisConfiguration, skippedFiles: [String] = [],
         rules: [any Rule] = RuleCatalog.rules
     ) -> AnalysisResult {

@@ -4,7 +4,7 @@
 public actor FactsCache {
     private var byKey: [String: FileFacts] = [:]
     /// Read (in parallel, outside the actor) before parsing; what is parsed is written back.
-    public nonisolated let store: FactsStore?
+    nonisolated let store: FactsStore?
 
     public init(store: FactsStore? = nil) {
         self.store = store
@@ -20,5 +20,5 @@ public actor FactsCache {
         byKey.merge(facts) { old, _ in old }
     }
 
-    public var count: Int { byKey.count }
+    var count: Int { byKey.count }
 }

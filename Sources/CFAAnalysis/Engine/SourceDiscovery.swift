@@ -2,20 +2,20 @@ import Foundation
 
 /// One Swift file to analyse: where it is in the repository, and how to get its text.
 public struct SourceInput: Sendable {
-    public enum Content: Sendable {
+    enum Content: Sendable {
         case file(absolutePath: String)
         case text(String)
     }
 
     /// Repository-relative, `/`-separated.
-    public var path: String
-    public var content: Content
+    var path: String
+    var content: Content
     /// Bytes, used to balance parsing across cores.
-    public var size: Int
+    var size: Int
     /// Identical content has one key (a git blob id): such files are parsed once and their facts reused.
-    public var contentKey: String?
+    var contentKey: String?
 
-    public init(path: String, content: Content, size: Int, contentKey: String? = nil) {
+    init(path: String, content: Content, size: Int, contentKey: String? = nil) {
         self.path = path
         self.content = content
         self.size = size
@@ -28,13 +28,13 @@ public struct SourceInput: Sendable {
 }
 
 /// Finds the Swift files of a working tree, leaving out build products, dependencies and hidden folders.
-public enum SourceDiscovery {
+enum SourceDiscovery {
     static let alwaysExcluded: Set<String> = [".build", "DerivedData", "Pods", "Carthage"]
 
     /// The Swift files under `scope` (a folder inside the repository, relative to its root; "" for all of it).
     /// `include`/`exclude` are relative to the scope; the paths returned are relative to the repository root,
     /// so findings read the same from the root, in editors and in code scanning.
-    public static func swiftFiles(repositoryRoot: String, scope: String = "", configuration: AnalysisConfiguration) -> [SourceInput] {
+    static func swiftFiles(repositoryRoot: String, scope: String = "", configuration: AnalysisConfiguration) -> [SourceInput] {
         let prefix = scope.isEmpty || scope == "." ? "" : (scope.hasSuffix("/") ? scope : scope + "/")
         let root = URL(fileURLWithPath: repositoryRoot + (prefix.isEmpty ? "" : "/" + prefix)).standardizedFileURL
         let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"

@@ -7,7 +7,7 @@ public enum CompliantApp {
     public static let featurePath = "App/2 - AppModel/Features/OrdersFeature.swift"
     public static let repositoryPath = "App/3 - User Data Storage/OrdersRepository.swift"
     public static let repositoryImplementationPath = "App/3 - User Data Storage/JSONFileOrdersRepository.swift"
-    public static let domainPath = "App/Domain/Order.swift"
+    static let domainPath = "App/Domain/Order.swift"
     public static let screenPath = "App/1 - View/Views/Orders/OrdersView.swift"
     public static let viewModelPath = "App/1 - View/Views/Orders/OrdersViewModel.swift"
     public static let rootPath = "App/1 - View/RootTabView.swift"

@@ -4,25 +4,25 @@ import Foundation
 /// same path, or added beside it). A `↓` in a file marks the exact place, line and column, of each finding
 /// the rule must report there; an example without any `↓` must give no finding of the rule at all. The
 /// examples are run by one test and shown in the README's rule reference, so the two cannot disagree.
-public struct RuleExample: Sendable, Equatable {
-    public static let marker: Character = "↓"
+struct RuleExample: Sendable, Equatable {
+    static let marker: Character = "↓"
 
-    public struct File: Sendable, Equatable {
-        public var path: String
+    struct File: Sendable, Equatable {
+        var path: String
         /// The source with its markers.
-        public var text: String
+        var text: String
 
         /// Replacements that `compliant(_:movedTo:replacing:)` could not make; the runner reports them.
         var unmatchedEdits: [String] = []
 
-        public init(_ path: String, _ text: String) {
+        init(_ path: String, _ text: String) {
             self.path = path
             self.text = text
         }
 
         /// A file of the compliant app, optionally at another path, with text replaced (each original must
         /// occur in it), so an example shows its one change without repeating the rest of the file.
-        public static func compliant(_ path: String, movedTo newPath: String? = nil, replacing edits: KeyValuePairs<String, String> = [:]) -> File {
+        static func compliant(_ path: String, movedTo newPath: String? = nil, replacing edits: KeyValuePairs<String, String> = [:]) -> File {
             var file = File(newPath ?? path, CompliantApp.files[path] ?? "")
             if CompliantApp.files[path] == nil { file.unmatchedEdits.append("\(path) is not a file of the compliant app") }
             for (original, replacement) in edits {
@@ -38,39 +38,39 @@ public struct RuleExample: Sendable, Equatable {
 
     /// Where a marker stands, in the file without its markers: 1-based line, 1-based UTF-8 column (the
     /// columns findings use).
-    public struct Marker: Sendable, Hashable, Comparable, CustomStringConvertible {
-        public var file: String
-        public var line: Int
-        public var column: Int
+    struct Marker: Sendable, Hashable, Comparable, CustomStringConvertible {
+        var file: String
+        var line: Int
+        var column: Int
 
-        public static func < (lhs: Marker, rhs: Marker) -> Bool {
+        static func < (lhs: Marker, rhs: Marker) -> Bool {
             (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
         }
 
-        public var description: String { "\(file):\(line):\(column)" }
+        var description: String { "\(file):\(line):\(column)" }
     }
 
-    public var files: [File]
+    var files: [File]
     /// Files of the compliant app this example deletes (a test file that is missing, say).
-    public var removedFiles: [String]
+    var removedFiles: [String]
     /// The example's `.cfa-gate.json`, when it needs one (a root view with another name).
-    public var configurationJSON: String?
+    var configurationJSON: String?
 
-    public init(_ files: File..., removing removedFiles: [String] = [], configuration configurationJSON: String? = nil) {
+    init(_ files: File..., removing removedFiles: [String] = [], configuration configurationJSON: String? = nil) {
         self.files = files
         self.removedFiles = removedFiles
         self.configurationJSON = configurationJSON
     }
 
     /// An example whose only file is `text` at `path`.
-    public init(_ path: String, _ text: String, removing removedFiles: [String] = [], configuration configurationJSON: String? = nil) {
+    init(_ path: String, _ text: String, removing removedFiles: [String] = [], configuration configurationJSON: String? = nil) {
         self.init(File(path, text), removing: removedFiles, configuration: configurationJSON)
     }
 
     /// True when the rule must report something here.
-    public var isTriggering: Bool { !markers.isEmpty }
+    var isTriggering: Bool { !markers.isEmpty }
 
-    public var markers: [Marker] {
+    var markers: [Marker] {
         files.flatMap { file in
             file.text.components(separatedBy: "\n").enumerated().flatMap { index, line -> [Marker] in
                 var markers: [Marker] = []
@@ -89,7 +89,7 @@ public struct RuleExample: Sendable, Equatable {
 
     /// The app the example describes: the compliant app with the example's files (markers removed) laid
     /// over it.
-    public var app: [String: String] {
+    var app: [String: String] {
         var app = CompliantApp.files
         for path in removedFiles { app[path] = nil }
         for file in files { app[file.path] = file.text.filter { $0 != Self.marker } }
@@ -98,7 +98,7 @@ public struct RuleExample: Sendable, Equatable {
 
     /// Runs every rule of the catalogue over the example's app, as `cfa-gate analyze` would over those
     /// files, and keeps the findings of `ruleID`.
-    public func findings(of ruleID: String) throws -> [Finding] {
+    func findings(of ruleID: String) throws -> [Finding] {
         let configuration = try configurationJSON.map { try JSONDecoder().decode(AnalysisConfiguration.self, from: Data($0.utf8)) }
         let facts = app.map { FactExtractor.facts(path: $0.key, source: $0.value) }.sorted { $0.path < $1.path }
         return Analyzer.check(facts, configuration: configuration ?? AnalysisConfiguration()).findings.filter { $0.rule == ruleID }
@@ -106,7 +106,7 @@ public struct RuleExample: Sendable, Equatable {
 
     /// How the findings of `ruleID` differ from the markers, one line per difference; empty when the
     /// example holds.
-    public func mismatches(for ruleID: String) -> [String] {
+    func mismatches(for ruleID: String) -> [String] {
         let edits = files.flatMap(\.unmatchedEdits)
         guard edits.isEmpty else { return edits }
         let reported: [Finding]

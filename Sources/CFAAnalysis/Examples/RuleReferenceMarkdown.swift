@@ -3,8 +3,8 @@
 /// `Scripts/update-rule-reference.sh` writes it between the two marker comments of README.md, and a test
 /// fails when the README holds anything else there.
 public enum RuleReferenceMarkdown {
-    public static let beginMarker = "<!-- BEGIN RULE REFERENCE: generated from the rule descriptors by Scripts/update-rule-reference.sh -->"
-    public static let endMarker = "<!-- END RULE REFERENCE -->"
+    static let beginMarker = "<!-- BEGIN RULE REFERENCE: generated from the rule descriptors by Scripts/update-rule-reference.sh -->"
+    static let endMarker = "<!-- END RULE REFERENCE -->"
 
     /// The text that belongs between the markers, each marker on its own line around it.
     public static func render(_ descriptors: [RuleDescriptor] = RuleCatalog.descriptors) -> String {
@@ -12,7 +12,7 @@ public enum RuleReferenceMarkdown {
     }
 
     /// What README.md holds between the markers, or nil when a marker is missing.
-    public static func section(in readme: String) -> String? {
+    static func section(in readme: String) -> String? {
         guard let begin = readme.range(of: beginMarker + "\n"),
             let end = readme.range(of: "\n" + endMarker, range: begin.upperBound..<readme.endIndex)
         else { return nil }

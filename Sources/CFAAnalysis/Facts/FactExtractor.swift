@@ -3,8 +3,8 @@ internal import SwiftParser
 internal import SwiftSyntax
 
 /// Parses one file with SwiftParser and keeps its facts; the syntax tree is dropped when this returns.
-public enum FactExtractor {
-    public static func facts(path: String, source: String) -> FileFacts {
+enum FactExtractor {
+    static func facts(path: String, source: String) -> FileFacts {
         let tree = Parser.parse(source: source)
         let converter = SourceLocationConverter(fileName: path, tree: tree)
         let lineCount = source.isEmpty ? 0 : source.reduce(into: 1) { count, character in if character == "\n" { count += 1 } }

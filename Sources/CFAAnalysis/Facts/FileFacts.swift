@@ -6,37 +6,37 @@
 public struct FileFacts: Sendable, Codable, Equatable {
     /// Repository-relative, `/`-separated.
     public var path: String
-    public var lineCount: Int
-    public var imports: [ImportFact] = []
+    var lineCount: Int
+    var imports: [ImportFact] = []
     /// Every type declaration and extension in the file, nested ones included (see `TypeFacts.enclosing`).
-    public var types: [TypeFacts] = []
+    var types: [TypeFacts] = []
     /// Code outside any type: free functions, top-level `#Preview`s.
-    public var fileScope = ScopeFacts()
+    var fileScope = ScopeFacts()
     /// Attributes written anywhere in the file (`@Observable`, `@Model`), for the imports rule.
-    public var attributeUses: [AttributeUse] = []
+    var attributeUses: [AttributeUse] = []
     /// Modifiers with a detail written anywhere in the file, at any level: `nonisolated(unsafe)`, `private(set)`.
-    public var modifierUses: [AttributeUse] = []
+    var modifierUses: [AttributeUse] = []
     public var suppressions: [SuppressionFact] = []
 
-    public init(path: String, lineCount: Int) {
+    init(path: String, lineCount: Int) {
         self.path = path
         self.lineCount = lineCount
     }
 
-    public var fileName: String { path.split(separator: "/").last.map(String.init) ?? path }
-    public var folder: String {
+    var fileName: String { path.split(separator: "/").last.map(String.init) ?? path }
+    var folder: String {
         guard let slash = path.lastIndex(of: "/") else { return "" }
         return String(path[..<slash])
     }
 
-    public func imports(_ module: String) -> Bool { imports.contains { $0.module == module } }
+    func imports(_ module: String) -> Bool { imports.contains { $0.module == module } }
 }
 
 public struct SourceLocation: Sendable, Codable, Hashable, Comparable {
     public var line: Int
-    public var column: Int
+    var column: Int
 
-    public init(line: Int, column: Int) {
+    init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
@@ -46,14 +46,14 @@ public struct SourceLocation: Sendable, Codable, Hashable, Comparable {
     }
 }
 
-public struct ImportFact: Sendable, Codable, Equatable {
-    public var module: String
-    public var location: SourceLocation
+struct ImportFact: Sendable, Codable, Equatable {
+    var module: String
+    var location: SourceLocation
 }
 
-public struct AttributeUse: Sendable, Codable, Equatable {
-    public var name: String
-    public var location: SourceLocation
+struct AttributeUse: Sendable, Codable, Equatable {
+    var name: String
+    var location: SourceLocation
 }
 
 /// `// cfa-gate:ignore RULE-ID -- reason`: at the end of a line it covers that line; on a line of its own,
@@ -63,9 +63,9 @@ public struct SuppressionFact: Sendable, Codable, Equatable {
     public var reason: String?
     public var location: SourceLocation
     /// The line whose findings it silences.
-    public var coveredLine: Int
+    var coveredLine: Int
 
-    public init(ruleIDs: [String], reason: String?, location: SourceLocation, coveredLine: Int) {
+    init(ruleIDs: [String], reason: String?, location: SourceLocation, coveredLine: Int) {
         self.ruleIDs = ruleIDs
         self.reason = reason
         self.location = location
@@ -73,95 +73,95 @@ public struct SuppressionFact: Sendable, Codable, Equatable {
     }
 }
 
-public struct TypeFacts: Sendable, Codable, Equatable {
-    public enum Kind: String, Sendable, Codable {
+struct TypeFacts: Sendable, Codable, Equatable {
+    enum Kind: String, Sendable, Codable {
         case `struct`, `class`, `actor`, `enum`, `protocol`, `extension`
     }
 
-    public var name: String
-    public var kind: Kind
-    public var location: SourceLocation
+    var name: String
+    var kind: Kind
+    var location: SourceLocation
     /// Names of the types this one is nested in, outermost first.
-    public var enclosing: [String] = []
-    public var attributes: [AttributeFact] = []
-    public var modifiers: [String] = []
+    var enclosing: [String] = []
+    var attributes: [AttributeFact] = []
+    var modifiers: [String] = []
     /// As written: `View`, `Sendable`, `@unchecked Sendable`.
-    public var inheritedTypes: [String] = []
-    public var properties: [PropertyFact] = []
-    public var functions: [FunctionFact] = []
-    public var enumCases: [EnumCaseFact] = []
+    var inheritedTypes: [String] = []
+    var properties: [PropertyFact] = []
+    var functions: [FunctionFact] = []
+    var enumCases: [EnumCaseFact] = []
     /// Everything said inside the type's own members (not inside nested types).
-    public var scope = ScopeFacts()
+    var scope = ScopeFacts()
     /// Declared inside `#Preview`, a `PreviewProvider`, or code compiled only `#if DEBUG`.
-    public var isPreviewOnly = false
+    var isPreviewOnly = false
 
-    public init(name: String, kind: Kind, location: SourceLocation) {
+    init(name: String, kind: Kind, location: SourceLocation) {
         self.name = name
         self.kind = kind
         self.location = location
     }
 
-    public func hasAttribute(_ name: String) -> Bool { attributes.contains { $0.name == name } }
-    public func inherits(_ name: String) -> Bool {
+    func hasAttribute(_ name: String) -> Bool { attributes.contains { $0.name == name } }
+    func inherits(_ name: String) -> Bool {
         inheritedTypes.contains { $0 == name || $0.hasSuffix(".\(name)") }
     }
-    public var storedProperties: [PropertyFact] { properties.filter { $0.isStored && !$0.isStatic } }
-    public var initializers: [FunctionFact] { functions.filter { $0.name == "init" } }
-    public var methods: [FunctionFact] { functions.filter { $0.name != "init" } }
+    var storedProperties: [PropertyFact] { properties.filter { $0.isStored && !$0.isStatic } }
+    var initializers: [FunctionFact] { functions.filter { $0.name == "init" } }
+    var methods: [FunctionFact] { functions.filter { $0.name != "init" } }
 }
 
-public struct AttributeFact: Sendable, Codable, Equatable {
+struct AttributeFact: Sendable, Codable, Equatable {
     /// Without the `@`: `MainActor`, `State`, `Environment`.
-    public var name: String
+    var name: String
     /// The parenthesised arguments as written, without the parentheses: `AppModel.self`.
-    public var arguments: String?
+    var arguments: String?
 }
 
-public struct PropertyFact: Sendable, Codable, Equatable {
-    public var name: String
-    public var location: SourceLocation
-    public var attributes: [AttributeFact] = []
-    public var modifiers: [String] = []
-    public var isStatic: Bool
-    public var isLet: Bool
+struct PropertyFact: Sendable, Codable, Equatable {
+    var name: String
+    var location: SourceLocation
+    var attributes: [AttributeFact] = []
+    var modifiers: [String] = []
+    var isStatic: Bool
+    var isLet: Bool
     /// False for computed properties (a getter); properties with only observers are stored.
-    public var isStored: Bool
-    public var typeText: String?
-    public var initializer: ExpressionFact?
+    var isStored: Bool
+    var typeText: String?
+    var initializer: ExpressionFact?
 
-    public func hasAttribute(_ name: String) -> Bool { attributes.contains { $0.name == name } }
-    public var isPrivate: Bool { modifiers.contains("private") || modifiers.contains("fileprivate") }
+    func hasAttribute(_ name: String) -> Bool { attributes.contains { $0.name == name } }
+    var isPrivate: Bool { modifiers.contains("private") || modifiers.contains("fileprivate") }
 }
 
 /// An expression kept as bounded text, and its shape when it is a call.
-public struct ExpressionFact: Sendable, Codable, Equatable {
-    public var text: String
-    public var call: CallShape?
+struct ExpressionFact: Sendable, Codable, Equatable {
+    var text: String
+    var call: CallShape?
 }
 
-public struct CallShape: Sendable, Codable, Equatable {
+struct CallShape: Sendable, Codable, Equatable {
     /// The called name: `HabitsViewModel`, `live`, `Task`, `detached`, `environment`.
-    public var name: String
+    var name: String
     /// The expression before the name, when there is one: `AppModel.shared`, `Task`, `loadTask`.
-    public var base: String?
+    var base: String?
     /// One entry per argument; nil for an unlabelled one.
-    public var labels: [String?]
-    public var arguments: [String]
-    public var hasTrailingClosure: Bool
+    var labels: [String?]
+    var arguments: [String]
+    var hasTrailingClosure: Bool
 
-    public var isArgumentless: Bool { labels.isEmpty && !hasTrailingClosure }
+    var isArgumentless: Bool { labels.isEmpty && !hasTrailingClosure }
     /// `base.name` or `name`.
-    public var fullName: String { base.map { "\($0).\(name)" } ?? name }
+    var fullName: String { base.map { "\($0).\(name)" } ?? name }
 }
 
-public struct ParameterFact: Sendable, Codable, Equatable {
-    public var label: String?
-    public var name: String
-    public var typeText: String
-    public var defaultValue: String?
-    public var location: SourceLocation
+struct ParameterFact: Sendable, Codable, Equatable {
+    var label: String?
+    var name: String
+    var typeText: String
+    var defaultValue: String?
+    var location: SourceLocation
 
-    public init(label: String?, name: String, typeText: String, defaultValue: String?, location: SourceLocation) {
+    init(label: String?, name: String, typeText: String, defaultValue: String?, location: SourceLocation) {
         self.label = label
         self.name = name
         self.typeText = typeText
@@ -170,70 +170,70 @@ public struct ParameterFact: Sendable, Codable, Equatable {
     }
 }
 
-public struct FunctionFact: Sendable, Codable, Equatable {
+struct FunctionFact: Sendable, Codable, Equatable {
     /// `init` for initialisers.
-    public var name: String
-    public var location: SourceLocation
-    public var modifiers: [String] = []
-    public var isStatic: Bool
-    public var isAsync: Bool
-    public var parameters: [ParameterFact] = []
-    public var returnType: String?
+    var name: String
+    var location: SourceLocation
+    var modifiers: [String] = []
+    var isStatic: Bool
+    var isAsync: Bool
+    var parameters: [ParameterFact] = []
+    var returnType: String?
 }
 
-public struct EnumCaseFact: Sendable, Codable, Equatable {
-    public var name: String
-    public var associatedTypes: [String]
-    public var location: SourceLocation
+struct EnumCaseFact: Sendable, Codable, Equatable {
+    var name: String
+    var associatedTypes: [String]
+    var location: SourceLocation
 }
 
 /// What code inside a scope names and does. Each fact records the member it sits in (`body`, `init`,
 /// `applicationDidFinishLaunching`, a property name), so rules can ask about one method.
-public struct ScopeFacts: Sendable, Codable, Equatable {
-    public var references: [ReferenceFact] = []
-    public var calls: [CallFact] = []
-    public var assignments: [AssignmentFact] = []
+struct ScopeFacts: Sendable, Codable, Equatable {
+    var references: [ReferenceFact] = []
+    var calls: [CallFact] = []
+    var assignments: [AssignmentFact] = []
     /// `if`, `guard` and `while` conditions, as written.
-    public var conditions: [StatementFact] = []
-    public var awaits: [StatementFact] = []
+    var conditions: [StatementFact] = []
+    var awaits: [StatementFact] = []
 
-    public init() {}
+    init() {}
 
-    public func references(in member: String) -> [ReferenceFact] { references.filter { $0.member == member } }
-    public func calls(in member: String) -> [CallFact] { calls.filter { $0.member == member } }
+    func references(in member: String) -> [ReferenceFact] { references.filter { $0.member == member } }
+    func calls(in member: String) -> [CallFact] { calls.filter { $0.member == member } }
 }
 
 /// A name used in code: an identifier (`AppModel`), a member chain on one (`AppModel.shared`), or a type
 /// named in an annotation or generic argument.
-public struct ReferenceFact: Sendable, Codable, Equatable {
-    public var name: String
-    public var location: SourceLocation
-    public var member: String?
-    public var inPreview: Bool
+struct ReferenceFact: Sendable, Codable, Equatable {
+    var name: String
+    var location: SourceLocation
+    var member: String?
+    var inPreview: Bool
 }
 
-public struct CallFact: Sendable, Codable, Equatable {
-    public var shape: CallShape
-    public var location: SourceLocation
-    public var member: String?
-    public var inPreview: Bool
+struct CallFact: Sendable, Codable, Equatable {
+    var shape: CallShape
+    var location: SourceLocation
+    var member: String?
+    var inPreview: Bool
     /// The left-hand side when the call's value is assigned (`loadTask = Task { … }`, `let task = Task { … }`),
     /// without a leading `self.`.
-    public var assignedTo: String?
+    var assignedTo: String?
     /// The call's value is returned from the member.
-    public var isReturned: Bool
+    var isReturned: Bool
 }
 
-public struct AssignmentFact: Sendable, Codable, Equatable {
+struct AssignmentFact: Sendable, Codable, Equatable {
     /// Without a leading `self.`: `hasLaunched`, `_viewModel`.
-    public var target: String
-    public var value: String
-    public var location: SourceLocation
-    public var member: String?
+    var target: String
+    var value: String
+    var location: SourceLocation
+    var member: String?
 }
 
-public struct StatementFact: Sendable, Codable, Equatable {
-    public var text: String
-    public var location: SourceLocation
-    public var member: String?
+struct StatementFact: Sendable, Codable, Equatable {
+    var text: String
+    var location: SourceLocation
+    var member: String?
 }

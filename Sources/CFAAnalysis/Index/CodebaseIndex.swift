@@ -1,33 +1,33 @@
 /// The cross-file view of an app: every type with its merged declaration, its file and its role.
 public struct CodebaseIndex: Sendable {
-    public struct Entry: Sendable {
+    struct Entry: Sendable {
         /// The main declaration, or the first extension when the type is declared elsewhere (a library).
-        public var declaration: TypeFacts
-        public var file: String
+        var declaration: TypeFacts
+        var file: String
         /// Extensions of the type found in the analysed files, with their files.
-        public var extensions: [(facts: TypeFacts, file: String)]
-        public var role: Role
+        var extensions: [(facts: TypeFacts, file: String)]
+        var role: Role
 
-        public var name: String { declaration.name }
+        var name: String { declaration.name }
         /// Declaration and extensions together, as the rules want them.
-        public var parts: [(facts: TypeFacts, file: String)] { [(declaration, file)] + extensions }
-        public var inheritedTypes: [String] { parts.flatMap(\.facts.inheritedTypes) }
-        public func inherits(_ name: String) -> Bool { parts.contains { $0.facts.inherits(name) } }
-        public var storedProperties: [PropertyFact] { parts.flatMap(\.facts.storedProperties) }
-        public var properties: [PropertyFact] { parts.flatMap(\.facts.properties) }
-        public var functions: [FunctionFact] { parts.flatMap(\.facts.functions) }
-        public var location: SourceLocation { declaration.location }
+        var parts: [(facts: TypeFacts, file: String)] { [(declaration, file)] + extensions }
+        var inheritedTypes: [String] { parts.flatMap(\.facts.inheritedTypes) }
+        func inherits(_ name: String) -> Bool { parts.contains { $0.facts.inherits(name) } }
+        var storedProperties: [PropertyFact] { parts.flatMap(\.facts.storedProperties) }
+        var properties: [PropertyFact] { parts.flatMap(\.facts.properties) }
+        var functions: [FunctionFact] { parts.flatMap(\.facts.functions) }
+        var location: SourceLocation { declaration.location }
     }
 
-    public let files: [FileFacts]
-    public let configuration: AnalysisConfiguration
+    let files: [FileFacts]
+    let configuration: AnalysisConfiguration
     /// By name; a name declared twice (in different scopes) keeps both.
-    public private(set) var entries: [String: [Entry]] = [:]
+    private(set) var entries: [String: [Entry]] = [:]
     private var testFiles: Set<String> = []
     /// Files that declare a view: View-layer files wherever they sit.
     private var viewFiles: Set<String> = []
 
-    public init(files: [FileFacts], configuration: AnalysisConfiguration) {
+    init(files: [FileFacts], configuration: AnalysisConfiguration) {
         self.files = files
         self.configuration = configuration
         testFiles = Set(files.filter(Self.isTestFile).map(\.path))
@@ -41,27 +41,27 @@ public struct CodebaseIndex: Sendable {
     // MARK: Queries
 
     /// Every entry in file and line order; computed once, since every rule asks.
-    public private(set) var allEntries: [Entry] = []
+    private(set) var allEntries: [Entry] = []
     private var entriesByRole: [Role: [Entry]] = [:]
     /// Answers by key for the questions rules ask once per type (see `Lookups`).
     private(set) var lookups = Lookups()
-    public func entries(with role: Role) -> [Entry] { entriesByRole[role] ?? [] }
-    public func entry(named name: String) -> Entry? { entries[name]?.first }
-    public func role(of name: String) -> Role? { entries[name]?.first?.role }
-    public func isTestFile(_ path: String) -> Bool { testFiles.contains(path) }
-    public func file(_ path: String) -> FileFacts? { lookups.fileByPath[path].map { files[$0] } }
+    func entries(with role: Role) -> [Entry] { entriesByRole[role] ?? [] }
+    func entry(named name: String) -> Entry? { entries[name]?.first }
+    func role(of name: String) -> Role? { entries[name]?.first?.role }
+    func isTestFile(_ path: String) -> Bool { testFiles.contains(path) }
+    func file(_ path: String) -> FileFacts? { lookups.fileByPath[path].map { files[$0] } }
 
-    public var appModel: Entry? { entries(with: .appModel).first }
-    public var featureNames: Set<String> { Set(entries(with: .feature).map(\.name)) }
-    public var viewModelNames: Set<String> { Set(entries(with: .viewModel).map(\.name)) }
-    public var repositoryNames: Set<String> {
+    var appModel: Entry? { entries(with: .appModel).first }
+    var featureNames: Set<String> { Set(entries(with: .feature).map(\.name)) }
+    var viewModelNames: Set<String> { Set(entries(with: .viewModel).map(\.name)) }
+    var repositoryNames: Set<String> {
         Set(entries(with: .repositoryProtocol).map(\.name) + entries(with: .repositoryImplementation).map(\.name))
     }
-    public var viewRoles: Set<Role> { [.rootView, .screen, .componentView] }
-    public func isView(_ entry: Entry) -> Bool { viewRoles.contains(entry.role) }
+    var viewRoles: Set<Role> { [.rootView, .screen, .componentView] }
+    func isView(_ entry: Entry) -> Bool { viewRoles.contains(entry.role) }
 
     /// The ViewModel a screen uses: the type of its `viewModel` property, else `XViewModel` for `XView`.
-    public func viewModel(ofScreen screen: Entry) -> Entry? {
+    func viewModel(ofScreen screen: Entry) -> Entry? {
         if let property = screen.storedProperties.first(where: { $0.name == "viewModel" }),
             let name = TypeText.singleName(property.typeText) ?? property.initializer?.call?.name,
             let entry = entry(named: name), entry.role == .viewModel
@@ -72,12 +72,12 @@ public struct CodebaseIndex: Sendable {
     }
 
     /// `HabitListView` → `HabitListViewModel`; `Settings` → `SettingsViewModel`.
-    public static func viewModelName(forView name: String) -> String {
+    static func viewModelName(forView name: String) -> String {
         name.hasSuffix("View") ? name + "Model" : name + "ViewModel"
     }
 
     /// A project that declares its own `Task` type: then `Task { … }` is not Swift Concurrency's.
-    public var declaresOwnTaskType: Bool { entries["Task"]?.contains { $0.declaration.kind != .extension } ?? false }
+    var declaresOwnTaskType: Bool { entries["Task"]?.contains { $0.declaration.kind != .extension } ?? false }
 
     // MARK: Building
 
@@ -187,7 +187,7 @@ public struct CodebaseIndex: Sendable {
     /// Whether a file belongs to the View layer: it sits under a `View`/`Views`/screens folder (`1 - View/Theme/…`),
     /// or it declares a view. Extensions are judged by this: one that adds SwiftUI colours to a domain enum
     /// there is View code, not the enum's.
-    public func isViewLayerFile(_ path: String) -> Bool {
+    func isViewLayerFile(_ path: String) -> Bool {
         FolderName.path(path, containsAnyOf: ["View", "Views", "UI"] + configuration.folders.screens) || viewFiles.contains(path)
     }
 
@@ -195,7 +195,8 @@ public struct CodebaseIndex: Sendable {
     /// in a screens folder and takes no input. A component that only receives data is not a screen.
     private func isScreen(_ entry: Entry) -> Bool {
         if entry.storedProperties.contains(where: { $0.name == "viewModel" && !holdsValueType($0) }) { return true }
-        if let candidate = entries[Self.viewModelName(forView: entry.name)]?.first, candidate.declaration.kind == .class || candidate.declaration.kind == .actor,
+        if let candidate = entries[Self.viewModelName(forView: entry.name)]?.first,
+            candidate.declaration.kind == .class || candidate.declaration.kind == .actor,
             !isTestFile(candidate.file)
         {
             return true
@@ -214,7 +215,7 @@ public struct CodebaseIndex: Sendable {
     }
 
     /// Stored properties a caller must supply, and initialiser parameters: what makes a view take input.
-    public static func inputs(of entry: Entry) -> [String] {
+    static func inputs(of entry: Entry) -> [String] {
         let ownState: Set<String> = ["State", "Environment", "FocusState", "AppStorage", "SceneStorage", "Namespace", "GestureState", "Query", "StateObject"]
         let properties = entry.storedProperties.filter { property in
             property.initializer == nil && !property.attributes.contains { ownState.contains($0.name) }

@@ -1,5 +1,5 @@
 /// What a type is in a CFA app. Decided once, in the index, so every rule agrees.
-public enum Role: String, Sendable, Codable, CaseIterable {
+enum Role: String, Sendable, Codable, CaseIterable {
     case appModel
     /// The `App` type and its application delegate: the only views/types allowed to name `AppModel`.
     case app

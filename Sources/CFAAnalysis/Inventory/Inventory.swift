@@ -63,9 +63,9 @@ public struct Inventory: Sendable, Codable, Equatable {
     public var viewModels: [ViewModel] = []
     public var features: [Feature] = []
     public var repositories: [Repository] = []
-    public var appModel: Place?
+    var appModel: Place?
     public var appModelProperties: [AppModelProperty] = []
     public var tests: [TestFile] = []
 
-    public init() {}
+    init() {}
 }

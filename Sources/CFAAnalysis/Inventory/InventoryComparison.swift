@@ -148,13 +148,16 @@ extension InventoryDiff {
         for feature in removed where feature.kind == .feature {
             let users = index.files.flatMap { file in
                 (file.fileScope.references + file.types.flatMap(\.scope.references) + file.types.flatMap { type in
-                    type.properties.compactMap { property in property.typeText.map { ReferenceFact(name: $0, location: property.location, member: nil, inPreview: false) } }
+                    type.properties.compactMap { property in
+                        property.typeText.map { ReferenceFact(name: $0, location: property.location, member: nil, inPreview: false) }
+                    }
                 }).filter { TypeText.names(in: $0.name).contains(feature.name) }.map { (file.path, $0.location) }
             }
             if let first = users.first {
                 problems.append(Problem(
                     rule: "CFA-INVENTORY-DANGLING",
-                    message: "removed Feature \(feature.name) is still referenced (\(users.count) place\(users.count == 1 ? "" : "s")) — remove the references",
+                    message: "removed Feature \(feature.name) is still referenced (\(users.count) place\(users.count == 1 ? "" : "s")) "
+                        + "— remove the references",
                     file: first.0, line: first.1.line, fileToAdd: nil))
             }
         }

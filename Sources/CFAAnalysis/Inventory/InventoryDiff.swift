@@ -49,7 +49,7 @@ public struct InventoryDiff: Sendable, Codable, Equatable {
     public var rewired: [Rewiring] = []
     public var problems: [Problem] = []
 
-    public init() {}
+    init() {}
 
-    public var isEmpty: Bool { added.isEmpty && removed.isEmpty && renamed.isEmpty && rewired.isEmpty }
+    var isEmpty: Bool { added.isEmpty && removed.isEmpty && renamed.isEmpty && rewired.isEmpty }
 }

@@ -12,7 +12,7 @@ public struct AdoptionRule: Rule {
             """,
         reference: Self.reference, examples: Self.examples)
 
-    public init() {}
+    init() {}
 
     /// Findings about the whole app, not a line, are placed on the repository itself.
     static let appWide = SourceLocation(line: 1, column: 1)
@@ -34,7 +34,8 @@ public struct AdoptionRule: Rule {
             // There is a composition root, of the wrong kind: say so where it is declared.
             findings.append(descriptor.finding(
                 other.file, other.location,
-                "not a CFA app: adoption needed — AppModel is a \(other.declaration.kind.rawValue), not a class; declare `@MainActor @Observable final class AppModel` so the one graph is shared, not copied"))
+                "not a CFA app: adoption needed — AppModel is a \(other.declaration.kind.rawValue), not a class; "
+                    + "declare `@MainActor @Observable final class AppModel` so the one graph is shared, not copied"))
         } else {
             findings.append(descriptor.finding(
                 ".", Self.appWide,
@@ -47,7 +48,8 @@ public struct AdoptionRule: Rule {
         let pairedScreens = index.entries(with: .screen).filter { index.viewModel(ofScreen: $0) != nil }
         if pairedScreens.isEmpty {
             findings.append(descriptor.finding(
-                ".", Self.appWide, "not a CFA app: adoption needed — no screen paired with its ViewModel (`XView` with `@State private var viewModel = XViewModel()`)"))
+                ".", Self.appWide, "not a CFA app: adoption needed — no screen paired with its ViewModel "
+                    + "(`XView` with `@State private var viewModel = XViewModel()`)"))
         }
         return findings
     }
@@ -56,7 +58,8 @@ public struct AdoptionRule: Rule {
 extension AdoptionRule {
     static let reference = """
         Is this a CFA app at all? Without CFA's owners every other rule would pass vacuously. **Reported:** a
-        checked scope with no Swift files; no `AppModel` class (an `AppModel` struct or actor is named at its declaration); an AppModel without `static let shared = live()`
+        checked scope with no Swift files; no `AppModel` class (an `AppModel` struct or actor is named at its \
+        declaration); an AppModel without `static let shared = live()`
         or `static func live()`; no Feature; no screen paired with its ViewModel. Every `cfa` item fails with these
         findings. **Fix:** adopt CFA, or point `include` at the app's sources.
         """

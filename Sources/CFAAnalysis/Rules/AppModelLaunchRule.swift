@@ -4,9 +4,9 @@
 ///
 /// `configuration.launch` says how Features are started: `.synchronous` calls each `startLoading()`
 /// without suspending; `.awaitedRefresh` may be `async` and awaits each `refresh()`.
-public struct AppModelLaunchRule: Rule {
-    public static let id = "CFA-APPMODEL-LAUNCH"
-    public let descriptor = RuleDescriptor(
+struct AppModelLaunchRule: Rule {
+    static let id = "CFA-APPMODEL-LAUNCH"
+    let descriptor = RuleDescriptor(
         id: id, item: 9,
         summary: "applicationDidFinishLaunching() guards with its Bool, sets it, and starts each Feature; only the App calls it",
         help: """
@@ -20,11 +20,11 @@ public struct AppModelLaunchRule: Rule {
             """,
         reference: Self.reference, examples: Self.examples)
 
-    public init() {}
+    init() {}
 
     static let launchMethod = "applicationDidFinishLaunching"
 
-    public func check(_ index: CodebaseIndex) -> [Finding] {
+    func check(_ index: CodebaseIndex) -> [Finding] {
         var findings = callsFromElsewhere(index)
         guard let appModel = index.appModel else { return findings }
         guard let launch = Self.launchFunction(of: appModel) else {
@@ -48,7 +48,8 @@ public struct AppModelLaunchRule: Rule {
         guard !context.launchBools.isEmpty else {
             return [descriptor.finding(
                 file, launch.location,
-                "AppModel has no launch Bool for \(Self.launchMethod)() to guard with; add `private var hasLaunched = false`, then `guard !hasLaunched else { return }` and `hasLaunched = true`")]
+                "AppModel has no launch Bool for \(Self.launchMethod)() to guard with; "
+                    + "add `private var hasLaunched = false`, then `guard !hasLaunched else { return }` and `hasLaunched = true`")]
         }
         let guardFact = context.scope.conditions.first { condition in
             condition.member == Self.launchMethod && context.launchBools.contains { Self.mentions(condition.text, $0) }
@@ -56,7 +57,8 @@ public struct AppModelLaunchRule: Rule {
         guard let guardFact else {
             return [descriptor.finding(
                 file, launch.location,
-                "\(Self.launchMethod)() does not guard with its launch Bool; start it with `guard !\(context.launchBools[0]) else { return }` so a second call does nothing")]
+                "\(Self.launchMethod)() does not guard with its launch Bool; "
+                    + "start it with `guard !\(context.launchBools[0]) else { return }` so a second call does nothing")]
         }
         let set = context.scope.assignments.first { assignment in
             assignment.member == Self.launchMethod && context.launchBools.contains(assignment.target) && assignment.value == "true"
@@ -73,7 +75,8 @@ public struct AppModelLaunchRule: Rule {
         {
             return [descriptor.finding(
                 file, set.location,
-                "\(Self.launchMethod)() sets \(set.target) only after an `await`, so a second call during the suspension launches twice; set it right after the guard")]
+                "\(Self.launchMethod)() sets \(set.target) only after an `await`, so a second call during the suspension launches twice; "
+                    + "set it right after the guard")]
         }
         return []
     }
@@ -113,12 +116,14 @@ public struct AppModelLaunchRule: Rule {
             for function in context.launchFunctions where function.isAsync {
                 findings.append(descriptor.finding(
                     context.file(ofMember: function.name), function.location,
-                    "\(function.name)() is async but the launch is synchronous; remove `async` and call each Feature's startLoading() (or set `\"launch\": \"awaited-refresh\"`)"))
+                    "\(function.name)() is async but the launch is synchronous; "
+                        + "remove `async` and call each Feature's startLoading() (or set `\"launch\": \"awaited-refresh\"`)"))
             }
             for suspension in context.launchAwaits {
                 findings.append(descriptor.finding(
                     context.file(ofMember: suspension.member), suspension.location,
-                    "\(Self.launchMethod)() awaits (`\(suspension.text)`); the launch is synchronous — call each Feature's startLoading() and let the Feature own its Task"))
+                    "\(Self.launchMethod)() awaits (`\(suspension.text)`); the launch is synchronous "
+                        + "— call each Feature's startLoading() and let the Feature own its Task"))
             }
         }
         for call in context.launchCalls where Self.createsTask(call.shape, projectDeclaresTask: context.index.declaresOwnTaskType) {
@@ -163,7 +168,8 @@ public struct AppModelLaunchRule: Rule {
                 for call in part.facts.scope.calls where call.shape.name == Self.launchMethod && !call.inPreview {
                     findings.append(descriptor.finding(
                         part.file, call.location,
-                        "\(entry.name) calls \(Self.launchMethod)(); only the App type or its application delegate launches the app — call it from the App's init()"))
+                        "\(entry.name) calls \(Self.launchMethod)(); only the App type or its application delegate launches the app "
+                            + "— call it from the App's init()"))
                 }
             }
         }

@@ -1,9 +1,9 @@
 /// Item 15: one composition root. AppModel has one explicit initialiser that takes every Feature with no
 /// defaults, exactly one `static func live()` that builds the real graph, and `shared` is `live()`'s result.
 /// A second factory (`preview`, `mock`) or a defaulted parameter is a second, hidden composition root.
-public struct AppModelLiveRule: Rule {
-    public static let id = "CFA-APPMODEL-LIVE"
-    public let descriptor = RuleDescriptor(
+struct AppModelLiveRule: Rule {
+    static let id = "CFA-APPMODEL-LIVE"
+    let descriptor = RuleDescriptor(
         id: id, item: 15,
         summary: "AppModel has one explicit initialiser taking every Feature and exactly one `static func live()` that builds `shared`",
         help: """
@@ -18,9 +18,9 @@ public struct AppModelLiveRule: Rule {
             """,
         reference: Self.reference, examples: Self.examples)
 
-    public init() {}
+    init() {}
 
-    public func check(_ index: CodebaseIndex) -> [Finding] {
+    func check(_ index: CodebaseIndex) -> [Finding] {
         guard let appModel = index.appModel else { return [] }
         let parts = appModel.parts.filter { !index.isTestFile($0.file) }
         return factoryFindings(parts, appModel) + sharedFindings(parts) + initializerFindings(parts, appModel, index)
@@ -40,7 +40,8 @@ public struct AppModelLiveRule: Rule {
                     if !function.parameters.isEmpty {
                         findings.append(descriptor.finding(
                             part.file, function.location,
-                            "AppModel.live() takes parameters; `static func live()` builds the one real graph from nothing — move the choice into live() or into the Feature"))
+                            "AppModel.live() takes parameters; `static func live()` builds the one real graph from nothing "
+                                + "— move the choice into live() or into the Feature"))
                     }
                 } else if function.name == "live" {
                     findings.append(descriptor.finding(
@@ -52,13 +53,15 @@ public struct AppModelLiveRule: Rule {
                 } else {
                     findings.append(descriptor.finding(
                         part.file, function.location,
-                        "AppModel.\(function.name)() is a second composition root; keep exactly one `static func live()` — previews and tests build the Feature or ViewModel they need directly"))
+                        "AppModel.\(function.name)() is a second composition root; keep exactly one `static func live()` "
+                            + "— previews and tests build the Feature or ViewModel they need directly"))
                 }
             }
             for property in part.facts.properties where property.isStatic && property.name != "shared" && Self.buildsAnAppModel(property, of: appModel) {
                 findings.append(descriptor.finding(
                     part.file, property.location,
-                    "AppModel.\(property.name) is a second AppModel instance; keep `shared` built by `live()` as the only one — previews and tests build the Feature or ViewModel they need directly"))
+                    "AppModel.\(property.name) is a second AppModel instance; keep `shared` built by `live()` as the only one "
+                        + "— previews and tests build the Feature or ViewModel they need directly"))
             }
         }
         return findings
@@ -144,14 +147,16 @@ public struct AppModelLiveRule: Rule {
         for feature in features where feature.property.initializer != nil {
             findings.append(descriptor.finding(
                 feature.file, feature.property.location,
-                "AppModel.\(feature.property.name) is built in its declaration; take `\(feature.property.name): \(feature.type)` in the initialiser and build it in `live()`"))
+                "AppModel.\(feature.property.name) is built in its declaration; "
+                    + "take `\(feature.property.name): \(feature.type)` in the initialiser and build it in `live()`"))
         }
         let injected = features.filter { $0.property.initializer == nil }
         guard let initializer = initializers.first else {
             if !features.isEmpty {
                 findings.append(descriptor.finding(
                     appModel.file, appModel.location,
-                    "AppModel has no explicit initialiser; declare `init(\(features.map { "\($0.property.name): \($0.type)" }.joined(separator: ", ")))` and call it from `live()`"))
+                    "AppModel has no explicit initialiser; "
+                        + "declare `init(\(features.map { "\($0.property.name): \($0.type)" }.joined(separator: ", ")))` and call it from `live()`"))
             }
             return findings
         }
@@ -159,7 +164,8 @@ public struct AppModelLiveRule: Rule {
         for feature in injected where !takenTypes.contains(feature.type) {
             findings.append(descriptor.finding(
                 initializer.file, initializer.function.location,
-                "AppModel's initialiser does not take \(feature.property.name); add a `\(feature.property.name): \(feature.type)` parameter and build the Feature in `live()`"))
+                "AppModel's initialiser does not take \(feature.property.name); "
+                    + "add a `\(feature.property.name): \(feature.type)` parameter and build the Feature in `live()`"))
         }
         return findings
     }

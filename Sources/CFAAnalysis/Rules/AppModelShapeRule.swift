@@ -1,9 +1,9 @@
 /// Item 14: AppModel stores `shared`, one `let` per Feature and one `private var` launch Bool — nothing else.
 /// Anything more (a repository, a cache, a ViewModel, a presentation manager) gives the composition root
 /// state of its own, which CFA keeps in Features.
-public struct AppModelShapeRule: Rule {
-    public static let id = "CFA-APPMODEL-SHAPE"
-    public let descriptor = RuleDescriptor(
+struct AppModelShapeRule: Rule {
+    static let id = "CFA-APPMODEL-SHAPE"
+    let descriptor = RuleDescriptor(
         id: id, item: 14,
         summary: "AppModel stores only `shared`, one `let` per Feature and one `private var` launch Bool",
         help: """
@@ -16,9 +16,9 @@ public struct AppModelShapeRule: Rule {
             """,
         reference: Self.reference, examples: Self.examples)
 
-    public init() {}
+    init() {}
 
-    public func check(_ index: CodebaseIndex) -> [Finding] {
+    func check(_ index: CodebaseIndex) -> [Finding] {
         guard let appModel = index.appModel else { return [] }
         let launchBool = Self.launchBool(of: appModel)
         var storedFeatures: Set<String> = []
@@ -29,15 +29,18 @@ public struct AppModelShapeRule: Rule {
                 if property.isStatic {
                     // `shared` and second instances (`static let preview = AppModel(…)`) are item 15's to judge.
                     if property.name != "shared" && !AppModelLiveRule.buildsAnAppModel(property, of: appModel) {
-                        report("AppModel stores static `\(property.name)`; AppModel holds only `shared`, its Features and one launch Bool — move the constant to the type that uses it")
+                        report("AppModel stores static `\(property.name)`; "
+                            + "AppModel holds only `shared`, its Features and one launch Bool — move the constant to the type that uses it")
                     }
                 } else if let feature = Self.featureName(of: property, index) {
                     if !storedFeatures.insert(feature).inserted {
                         report("AppModel stores \(feature) a second time in `\(property.name)`; keep one `let` per Feature")
                     } else if !property.isLet {
-                        report("AppModel stores \(feature) in `var \(property.name)`; declare `let \(property.name): \(feature)` so the graph cannot be swapped")
+                        report("AppModel stores \(feature) in `var \(property.name)`; "
+                            + "declare `let \(property.name): \(feature)` so the graph cannot be swapped")
                     } else if Self.isOptional(property.typeText) {
-                        report("AppModel stores \(feature) as an Optional in `\(property.name)`; declare `let \(property.name): \(feature)` and pass it to the initialiser")
+                        report("AppModel stores \(feature) as an Optional in `\(property.name)`; "
+                            + "declare `let \(property.name): \(feature)` and pass it to the initialiser")
                     }
                 } else if Self.isBool(property) {
                     if property.name == launchBool?.name && property.location == launchBool?.location {

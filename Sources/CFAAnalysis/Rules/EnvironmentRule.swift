@@ -1,9 +1,9 @@
 /// Item 4: the environment carries presentation dependencies (a theme, a formatter, `dismiss`). AppModel
 /// and Features never travel through it: a View that reads them from the environment bypasses its
 /// ViewModel, and a missing injection crashes at run time instead of failing to compile.
-public struct EnvironmentRule: Rule {
-    public static let id = "CFA-ENVIRONMENT"
-    public let descriptor = RuleDescriptor(
+struct EnvironmentRule: Rule {
+    static let id = "CFA-ENVIRONMENT"
+    let descriptor = RuleDescriptor(
         id: id, item: 4,
         summary: "AppModel and Features never go through the SwiftUI environment",
         help: """
@@ -17,9 +17,9 @@ public struct EnvironmentRule: Rule {
             """,
         reference: Self.reference, examples: Self.examples)
 
-    public init() {}
+    init() {}
 
-    public func check(_ index: CodebaseIndex) -> [Finding] {
+    func check(_ index: CodebaseIndex) -> [Finding] {
         let models = ModelNames(index)
         var findings: [Finding] = []
         for file in index.files where !index.isTestFile(file.path) {
@@ -29,7 +29,8 @@ public struct EnvironmentRule: Rule {
                     guard let argument = call.shape.arguments.first(where: { models.named($0) != nil }), let named = models.named(argument) else { continue }
                     findings.append(descriptor.finding(
                         file.path, Self.modifierLocation(of: call, argument: argument, in: scope),
-                        "`.\(call.shape.name)(\(call.shape.arguments.joined(separator: ", ")))` puts \(named) into the environment; a screen's ViewModel takes the Features it needs as initialiser parameters defaulted from `AppModel.shared`"))
+                        "`.\(call.shape.name)(\(call.shape.arguments.joined(separator: ", ")))` puts \(named) into the environment; "
+                            + "a screen's ViewModel takes the Features it needs as initialiser parameters defaulted from `AppModel.shared`"))
                 }
             }
             for type in types {
@@ -49,12 +50,16 @@ public struct EnvironmentRule: Rule {
         if property.hasAttribute("EnvironmentObject") {
             let named = property.typeText.flatMap(models.named)
             let what = named.map { "\($0), which never comes through the environment" } ?? "an ObservableObject"
-            return "\(holder) is an @EnvironmentObject holding \(what); \(named == nil ? "make the type @Observable and read it with `@Environment(Type.self)`" : "let the screen's ViewModel take the Feature as an initialiser parameter defaulted from `AppModel.shared`")"
+            return "\(holder) is an @EnvironmentObject holding \(what); "
+                + (named == nil
+                    ? "make the type @Observable and read it with `@Environment(Type.self)`"
+                    : "let the screen's ViewModel take the Feature as an initialiser parameter defaulted from `AppModel.shared`")
         }
         if let environment = property.attributes.first(where: { $0.name == "Environment" }),
             let named = environment.arguments.flatMap(models.named) ?? property.typeText.flatMap(models.named)
         {
-            return "\(holder) reads \(named) from the environment (`@Environment(\(environment.arguments ?? ""))`); let the screen's ViewModel take it as an initialiser parameter defaulted from `AppModel.shared`"
+            return "\(holder) reads \(named) from the environment (`@Environment(\(environment.arguments ?? ""))`); "
+                + "let the screen's ViewModel take it as an initialiser parameter defaulted from `AppModel.shared`"
         }
         if declaresValues, let named = (property.typeText ?? property.initializer?.text).flatMap(models.named) {
             return "\(holder) declares an environment value holding \(named); AppModel and Features never go through the environment — remove it"

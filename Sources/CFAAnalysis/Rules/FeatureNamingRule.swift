@@ -1,8 +1,8 @@
 /// Item 7: wherever a Feature is held or passed in, its name says so (`habitsFeature`, or just `feature`),
 /// so a reader sees at a glance which dependencies are Features.
-public struct FeatureNamingRule: Rule {
-    public static let id = "CFA-FEATURE-NAMING"
-    public let descriptor = RuleDescriptor(
+struct FeatureNamingRule: Rule {
+    static let id = "CFA-FEATURE-NAMING"
+    let descriptor = RuleDescriptor(
         id: id, item: 7,
         summary: "Properties and initialiser labels/parameters of Feature type are named `…Feature` (or `feature`)",
         help: """
@@ -13,14 +13,14 @@ public struct FeatureNamingRule: Rule {
             """,
         reference: Self.reference, examples: Self.examples)
 
-    public init() {}
+    init() {}
 
     /// The types that hold Feature dependencies in CFA: AppModel, ViewModels and Features. Views holding a
     /// Feature are CFA-VIEW-INIT-CLEAN's and CFA-VIEW-NO-MODEL-ACCESS's business, not a naming question.
     /// Features are told by convention (`FeatureByConvention`), so a `ThemeManager` wrongly stored on AppModel
     /// is CFA-APPMODEL-SHAPE's finding, not a misnamed Feature.
 
-    public func check(_ index: CodebaseIndex) -> [Finding] {
+    func check(_ index: CodebaseIndex) -> [Finding] {
         let features = Set(index.entries(with: .feature).filter { FeatureByConvention.isFeature($0, in: index) }.map(\.name))
         var findings: [Finding] = []
         for holder in index.allEntries where holder.role == .appModel || holder.role == .viewModel || features.contains(holder.name) {
@@ -30,7 +30,8 @@ public struct FeatureNamingRule: Rule {
                     guard let feature = Self.featureType(of: property, features: features), !Self.isFeatureName(property.name) else { continue }
                     findings.append(descriptor.finding(
                         part.file, property.location,
-                        "\(holder.name).\(property.name) holds a \(feature) but its name does not end in `Feature`; rename it `\(Self.suggestedName(for: feature))`"))
+                        "\(holder.name).\(property.name) holds a \(feature) but its name does not end in `Feature`; "
+                            + "rename it `\(Self.suggestedName(for: feature))`"))
                 }
                 for initializer in part.facts.initializers {
                     for parameter in initializer.parameters {
@@ -42,7 +43,8 @@ public struct FeatureNamingRule: Rule {
                         let described = Self.unique(badNames).map { "`\($0)`" }.joined(separator: " and ")
                         findings.append(descriptor.finding(
                             part.file, parameter.location,
-                            "\(holder.name).init takes a \(feature) as \(described), which does not end in `Feature`; write `\(Self.suggestedName(for: feature)): \(feature)`"))
+                            "\(holder.name).init takes a \(feature) as \(described), which does not end in `Feature`; "
+                                + "write `\(Self.suggestedName(for: feature)): \(feature)`"))
                     }
                 }
             }

@@ -1,9 +1,9 @@
 /// Item 8: a Feature keeps its data, its loading flag and its last error as separate properties, and its
 /// operations return domain values or throw. An all-in-one load-state enum (`idle/loading/loaded/failed`)
 /// makes every reader switch over it and loses the data on the first failure.
-public struct FeatureNoLoadStateRule: Rule {
-    public static let id = "CFA-FEATURE-NO-LOADSTATE"
-    public let descriptor = RuleDescriptor(
+struct FeatureNoLoadStateRule: Rule {
+    static let id = "CFA-FEATURE-NO-LOADSTATE"
+    let descriptor = RuleDescriptor(
         id: id, item: 8,
         summary: "Features hold data, loading and error separately; operations return domain values or throw",
         help: """
@@ -15,9 +15,9 @@ public struct FeatureNoLoadStateRule: Rule {
             """,
         reference: Self.reference, examples: Self.examples)
 
-    public init() {}
+    init() {}
 
-    public func check(_ index: CodebaseIndex) -> [Finding] {
+    func check(_ index: CodebaseIndex) -> [Finding] {
         let features = index.entries(with: .feature).filter { FeatureByConvention.isFeature($0, in: index) }
         let errorTypes = Set(index.allEntries.filter(Self.conformsToError).map(\.name))
         var findings: [Finding] = []
@@ -29,13 +29,15 @@ public struct FeatureNoLoadStateRule: Rule {
             if Self.isNamedLoadState(candidate.name) {
                 findings.append(descriptor.finding(
                     candidate.file, candidate.location,
-                    "\(candidate.name) is a load-state enum owned by \(owner); keep the data, `isLoading` and `lastError` as separate properties of \(owner) and let operations throw"))
+                    "\(candidate.name) is a load-state enum owned by \(owner); "
+                        + "keep the data, `isLoading` and `lastError` as separate properties of \(owner) and let operations throw"))
             } else if let data = cases.first(where: { !$0.associatedTypes.isEmpty && !Self.carriesError($0, errorTypes: errorTypes) }),
                 let error = cases.first(where: { Self.carriesError($0, errorTypes: errorTypes) })
             {
                 findings.append(descriptor.finding(
                     candidate.file, candidate.location,
-                    "\(candidate.name) (owned by \(owner)) mixes data (`\(data.name)`) and error (`\(error.name)`) in one enum; keep the data, `isLoading` and `lastError` as separate properties of \(owner) and let operations return the value or throw"))
+                    "\(candidate.name) (owned by \(owner)) mixes data (`\(data.name)`) and error (`\(error.name)`) in one enum; "
+                        + "keep the data, `isLoading` and `lastError` as separate properties of \(owner) and let operations return the value or throw"))
             }
         }
         findings += features.flatMap(resultUses)
@@ -54,7 +56,8 @@ public struct FeatureNoLoadStateRule: Rule {
             let methods = part.facts.functions.filter { Self.namesResult($0.returnType) }.map { function in
                 descriptor.finding(
                     part.file, function.location,
-                    "\(feature.name).\(function.name) returns a Result; return the domain value and throw a typed error instead (`async throws(XError) -> Value`)")
+                    "\(feature.name).\(function.name) returns a Result; "
+                        + "return the domain value and throw a typed error instead (`async throws(XError) -> Value`)")
             }
             return properties + methods
         }

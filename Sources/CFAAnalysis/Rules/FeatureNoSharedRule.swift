@@ -1,9 +1,9 @@
 /// Item 12: a Feature is given what it needs through its initialiser (built in `AppModel.live()`). Reading
 /// `AppModel.shared` from a Feature hides a dependency, reaches up to the composition root, and makes the
 /// Feature untestable without the live app.
-public struct FeatureNoSharedRule: Rule {
-    public static let id = "CFA-FEATURE-NO-SHARED"
-    public let descriptor = RuleDescriptor(
+struct FeatureNoSharedRule: Rule {
+    static let id = "CFA-FEATURE-NO-SHARED"
+    let descriptor = RuleDescriptor(
         id: id, item: 12,
         summary: "Features never read AppModel.shared or hold the AppModel",
         help: """
@@ -14,16 +14,17 @@ public struct FeatureNoSharedRule: Rule {
             """,
         reference: Self.reference, examples: Self.examples)
 
-    public init() {}
+    init() {}
 
-    public func check(_ index: CodebaseIndex) -> [Finding] {
+    func check(_ index: CodebaseIndex) -> [Finding] {
         var findings: [Finding] = []
         for feature in index.entries(with: .feature) where FeatureByConvention.isFeature(feature, in: index) {
             for part in feature.parts {
                 var seenLines: Set<Int> = []
                 let references = part.facts.scope.references.filter {
                     // A text naming AppModel first starts with it or with punctuation; most references are turned away unsplit.
-                    !$0.inPreview && (TypeText.begins($0.name, with: "AppModel") || !TypeText.startsWithIdentifier($0.name)) && TypeText.names(in: $0.name).first == "AppModel"
+                    !$0.inPreview && (TypeText.begins($0.name, with: "AppModel") || !TypeText.startsWithIdentifier($0.name))
+                        && TypeText.names(in: $0.name).first == "AppModel"
                 }
                 // The longest chain on a line says the most: `AppModel.shared.habitsFeature` over `AppModel`.
                 for reference in references.sorted(by: { ($0.location, $1.name.count) < ($1.location, $0.name.count) }) {

@@ -1,9 +1,9 @@
 /// Item 13: Features know nothing of screens. The files that declare a Feature, the AppModel or a repository
 /// import no UI framework; SwiftUI is an error, UIKit and AppKit a warning (a Feature may still observe
 /// an app-lifecycle notification, but that is worth a second look).
-public struct FeatureNoSwiftUIRule: Rule {
-    public static let id = "CFA-FEATURE-NO-SWIFTUI"
-    public let descriptor = RuleDescriptor(
+struct FeatureNoSwiftUIRule: Rule {
+    static let id = "CFA-FEATURE-NO-SWIFTUI"
+    let descriptor = RuleDescriptor(
         id: id, item: 13,
         summary: "Feature, AppModel and repository files import no UI framework",
         help: """
@@ -14,12 +14,12 @@ public struct FeatureNoSwiftUIRule: Rule {
             """,
         reference: Self.reference, examples: Self.examples)
 
-    public init() {}
+    init() {}
 
     /// UI frameworks and the severity their import gets.
     private static let frameworks: [(module: String, severity: Severity)] = [("SwiftUI", .error), ("UIKit", .warning), ("AppKit", .warning)]
 
-    public func check(_ index: CodebaseIndex) -> [Finding] {
+    func check(_ index: CodebaseIndex) -> [Finding] {
         var ownersByFile: [String: [String]] = [:]
         for entry in index.allEntries where Self.isModelLayer(entry, index) {
             // An extension is judged by the layer of its file: one adding SwiftUI to a model type from the View
@@ -36,7 +36,9 @@ public struct FeatureNoSwiftUIRule: Rule {
                 guard let framework = Self.frameworks.first(where: { Self.module(imported.module, is: $0.module) }) else { continue }
                 var finding = descriptor.finding(
                     path, imported.location,
-                    "\(file.fileName) declares \(owners.joined(separator: ", ")) and imports \(framework.module); a Feature, AppModel or repository knows nothing of screens — remove `import \(framework.module)` (use Foundation/Observation) and keep UI types in the ViewModel or View")
+                    "\(file.fileName) declares \(owners.joined(separator: ", ")) and imports \(framework.module); "
+                        + "a Feature, AppModel or repository knows nothing of screens — remove `import \(framework.module)` (use Foundation/Observation) "
+                        + "and keep UI types in the ViewModel or View")
                 finding.severity = framework.severity
                 findings.append(finding)
             }

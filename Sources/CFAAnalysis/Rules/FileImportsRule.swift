@@ -1,9 +1,9 @@
 /// Item 21: each file imports the modules its own declarations use. A file that compiles only because
 /// another file of the target imports Observation or SwiftData breaks when that file moves or changes,
 /// and hides which layer depends on which framework.
-public struct FileImportsRule: Rule {
-    public static let id = "CFA-FILE-IMPORTS"
-    public let descriptor = RuleDescriptor(
+struct FileImportsRule: Rule {
+    static let id = "CFA-FILE-IMPORTS"
+    let descriptor = RuleDescriptor(
         id: id, item: 21,
         summary: "Each file imports what its own declarations use",
         help: """
@@ -13,7 +13,7 @@ public struct FileImportsRule: Rule {
             """,
         reference: Self.reference, examples: Self.examples)
 
-    public init() {}
+    init() {}
 
     /// An attribute, the modules that provide it, and the import to suggest.
     struct Requirement {
@@ -28,7 +28,7 @@ public struct FileImportsRule: Rule {
         Requirement(attribute: "ModelActor", providers: ["SwiftData"], suggestion: "SwiftData"),
     ]
 
-    public func check(_ index: CodebaseIndex) -> [Finding] {
+    func check(_ index: CodebaseIndex) -> [Finding] {
         index.files.flatMap { file in
             // `import struct SwiftData.Model` and `@preconcurrency import SwiftData` both import SwiftData;
             // an import behind `#if` counts, since the declaration using it usually sits behind the same `#if`.

@@ -1,9 +1,9 @@
 /// Item 18: every Feature and ViewModel class says `@MainActor @Observable` on its own declaration, so the
 /// state screens observe is main-actor isolated and observed — not by inference from a superclass or an
 /// extension, and not by a reviewer's memory.
-public struct IsolationRule: Rule {
-    public static let id = "CFA-ISOLATION"
-    public let descriptor = RuleDescriptor(
+struct IsolationRule: Rule {
+    static let id = "CFA-ISOLATION"
+    let descriptor = RuleDescriptor(
         id: id, item: 18,
         summary: "Every Feature and ViewModel class is declared `@MainActor @Observable`",
         help: """
@@ -16,9 +16,9 @@ public struct IsolationRule: Rule {
             """,
         reference: Self.reference, examples: Self.examples)
 
-    public init() {}
+    init() {}
 
-    public func check(_ index: CodebaseIndex) -> [Finding] {
+    func check(_ index: CodebaseIndex) -> [Finding] {
         var findings: [Finding] = []
         for entry in index.allEntries where !entry.declaration.isPreviewOnly {
             let kind: String

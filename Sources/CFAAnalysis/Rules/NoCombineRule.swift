@@ -1,8 +1,8 @@
 /// Item 17, second half: observation goes through the Observation framework, not Combine. `ObservableObject`
 /// and `@Published` are the pre-Observation way a ViewModel or Feature publishes state.
-public struct NoCombineRule: Rule {
-    public static let id = "CFA-NO-COMBINE"
-    public let descriptor = RuleDescriptor(
+struct NoCombineRule: Rule {
+    static let id = "CFA-NO-COMBINE"
+    let descriptor = RuleDescriptor(
         id: id, item: 17,
         summary: "No Combine: no `import Combine`, `ObservableObject` or `@Published`",
         help: """
@@ -13,9 +13,9 @@ public struct NoCombineRule: Rule {
             """,
         reference: Self.reference, examples: Self.examples)
 
-    public init() {}
+    init() {}
 
-    public func check(_ index: CodebaseIndex) -> [Finding] {
+    func check(_ index: CodebaseIndex) -> [Finding] {
         let ownObservableObject = Self.isProjectType("ObservableObject", index)
         let ownPublished = Self.isProjectType("Published", index)
         var findings: [Finding] = []

@@ -1,8 +1,8 @@
 /// Item 16: Features are concrete. A protocol that stands in for a Feature lets a second implementation
 /// drift from the one owner of the product area; tests substitute the repository instead.
-public struct NoFeatureProtocolRule: Rule {
-    public static let id = "CFA-NO-FEATURE-PROTOCOL"
-    public let descriptor = RuleDescriptor(
+struct NoFeatureProtocolRule: Rule {
+    static let id = "CFA-NO-FEATURE-PROTOCOL"
+    let descriptor = RuleDescriptor(
         id: id, item: 16,
         summary: "Features are concrete classes: no Feature protocols, no `any XFeature` dependencies",
         help: """
@@ -15,9 +15,9 @@ public struct NoFeatureProtocolRule: Rule {
             """,
         reference: Self.reference, examples: Self.examples)
 
-    public init() {}
+    init() {}
 
-    public func check(_ index: CodebaseIndex) -> [Finding] {
+    func check(_ index: CodebaseIndex) -> [Finding] {
         let protocols = Self.featureProtocols(index)
         guard !protocols.isEmpty else { return [] }
         var findings: [Finding] = []

@@ -2,9 +2,9 @@
 /// hatches from the compiler's data-race checks (`@unchecked Sendable`, `nonisolated(unsafe)`) all hide
 /// isolation the compiler can no longer verify. Test code is held to the same rule: a semaphore that waits
 /// for async work is exactly the pattern Swift Testing's `await` replaces.
-public struct NoGCDLocksRule: Rule {
-    public static let id = "CFA-NO-GCD-LOCKS"
-    public let descriptor = RuleDescriptor(
+struct NoGCDLocksRule: Rule {
+    static let id = "CFA-NO-GCD-LOCKS"
+    let descriptor = RuleDescriptor(
         id: id, item: 17,
         summary: "No GCD, operation queues, locks, `@unchecked Sendable` or `nonisolated(unsafe)`",
         help: """
@@ -17,7 +17,7 @@ public struct NoGCDLocksRule: Rule {
             """,
         reference: Self.reference, examples: Self.examples)
 
-    public init() {}
+    init() {}
 
     /// The listed APIs with what to write instead. `prefix` families cover a C API's functions and types
     /// (`os_unfair_lock_lock`, `pthread_mutex_t`).
@@ -39,7 +39,7 @@ public struct NoGCDLocksRule: Rule {
         return initials
     }()
 
-    public func check(_ index: CodebaseIndex) -> [Finding] {
+    func check(_ index: CodebaseIndex) -> [Finding] {
         index.files.flatMap { file in apiFindings(file, index) + escapeHatchFindings(file) }
     }
 
@@ -88,12 +88,14 @@ public struct NoGCDLocksRule: Rule {
         for type in file.types where type.inheritedTypes.contains(where: { $0.hasPrefix("@unchecked") }) {
             findings.append(descriptor.finding(
                 file.path, type.location,
-                "\(type.name) is `@unchecked Sendable`, which turns off the compiler's data-race checks; make it truly Sendable — a value type, an actor or `@MainActor`"))
+                "\(type.name) is `@unchecked Sendable`, which turns off the compiler's data-race checks; "
+                    + "make it truly Sendable — a value type, an actor or `@MainActor`"))
         }
         for use in file.modifierUses where use.name == "nonisolated(unsafe)" {
             findings.append(descriptor.finding(
                 file.path, use.location,
-                "`nonisolated(unsafe)` turns off the compiler's data-race checks; isolate the state to an actor or `@MainActor`, or make it an immutable Sendable `let`"))
+                "`nonisolated(unsafe)` turns off the compiler's data-race checks; "
+                    + "isolate the state to an actor or `@MainActor`, or make it an immutable Sendable `let`"))
         }
         return findings
     }

@@ -1,9 +1,9 @@
 /// Item 10: SwiftData is an implementation detail of one `@ModelActor` repository. Its `ModelContext`
 /// is not `Sendable` and its `@Model` records are bound to that context, so neither may reach the main-actor
 /// layers: the repository maps records to domain values in its own isolation.
-public struct RepositoryModelActorRule: Rule {
-    public static let id = "CFA-REPO-MODELACTOR"
-    public let descriptor = RuleDescriptor(
+struct RepositoryModelActorRule: Rule {
+    static let id = "CFA-REPO-MODELACTOR"
+    let descriptor = RuleDescriptor(
         id: id, item: 10,
         summary: "SwiftData storage lives in a @ModelActor; @Model records never leave it",
         help: """
@@ -15,12 +15,12 @@ public struct RepositoryModelActorRule: Rule {
             """,
         reference: Self.reference, examples: Self.examples)
 
-    public init() {}
+    init() {}
 
     /// Types above the repository boundary, and the boundary itself: none may mention a `@Model` record.
     private static let recordFreeRoles: Set<Role> = [.feature, .viewModel, .rootView, .screen, .componentView, .appModel, .repositoryProtocol]
 
-    public func check(_ index: CodebaseIndex) -> [Finding] {
+    func check(_ index: CodebaseIndex) -> [Finding] {
         let records = Set(
             index.allEntries.filter { ($0.declaration.hasAttribute("Model") || $0.declaration.hasAttribute("SwiftData.Model")) && $0.role != .test }
                 .map(\.name))

@@ -1,8 +1,8 @@
 /// Item 12: calls go right — Feature → repository → outside world. A repository or storage type that
 /// names a Feature, a ViewModel or AppModel reaches back up and makes the layers a cycle.
-public struct RepositoryNoFeatureRule: Rule {
-    public static let id = "CFA-REPO-NO-FEATURE"
-    public let descriptor = RuleDescriptor(
+struct RepositoryNoFeatureRule: Rule {
+    static let id = "CFA-REPO-NO-FEATURE"
+    let descriptor = RuleDescriptor(
         id: id, item: 12,
         summary: "Repositories and storage types never name a Feature, a ViewModel or AppModel",
         help: """
@@ -13,9 +13,9 @@ public struct RepositoryNoFeatureRule: Rule {
             """,
         reference: Self.reference, examples: Self.examples)
 
-    public init() {}
+    init() {}
 
-    public func check(_ index: CodebaseIndex) -> [Finding] {
+    func check(_ index: CodebaseIndex) -> [Finding] {
         let features = Set(index.entries(with: .feature).filter { FeatureByConvention.isFeature($0, in: index) }.map(\.name))
         let viewModels = index.viewModelNames
         let storageFolders = index.configuration.folders.storage
@@ -32,7 +32,9 @@ public struct RepositoryNoFeatureRule: Rule {
                 }
             }
             for use in uses {
-                findings.append(descriptor.finding(use.file, use.location, "\(entry.name) names \(use.what); storage speaks domain language only — return domain values and let the Feature keep them"))
+                findings.append(descriptor.finding(
+                    use.file, use.location,
+                    "\(entry.name) names \(use.what); storage speaks domain language only — return domain values and let the Feature keep them"))
             }
         }
         return findings

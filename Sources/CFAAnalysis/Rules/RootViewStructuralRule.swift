@@ -1,9 +1,9 @@
 /// Item 6: the root view (`RootTabView` unless configured otherwise) only arranges the screens. Launch
 /// work belongs to `AppModel.applicationDidFinishLaunching()` and data to each screen's ViewModel; a root
 /// that loads or reaches Features becomes a second, hidden composition root.
-public struct RootViewStructuralRule: Rule {
-    public static let id = "CFA-ROOTTAB-STRUCTURAL"
-    public let descriptor = RuleDescriptor(
+struct RootViewStructuralRule: Rule {
+    static let id = "CFA-ROOTTAB-STRUCTURAL"
+    let descriptor = RuleDescriptor(
         id: id, item: 6,
         summary: "The root view and its ViewModel are structural: no lifecycle work, no Task, no Feature, no AppModel",
         help: """
@@ -15,11 +15,11 @@ public struct RootViewStructuralRule: Rule {
             """,
         reference: Self.reference, examples: Self.examples)
 
-    public init() {}
+    init() {}
 
     private static let lifecycleModifiers: Set<String> = ["task", "onAppear", "refreshable"]
 
-    public func check(_ index: CodebaseIndex) -> [Finding] {
+    func check(_ index: CodebaseIndex) -> [Finding] {
         var findings: [Finding] = []
         for root in index.entries(with: .rootView) where !root.declaration.isPreviewOnly {
             findings += check(root, as: root.name, isView: true, index)
@@ -62,7 +62,9 @@ public struct RootViewStructuralRule: Rule {
             for (_, line) in usesByLine.sorted(by: { $0.key < $1.key }) {
                 findings.append(descriptor.finding(
                     part.file, line.location,
-                    "\(subject) uses \(line.uses.joined(separator: " and ")); the root view only arranges screens — start Features in `AppModel.applicationDidFinishLaunching()` and let each screen's ViewModel load its data"))
+                    "\(subject) uses \(line.uses.joined(separator: " and ")); "
+                        + "the root view only arranges screens — start Features in `AppModel.applicationDidFinishLaunching()` "
+                        + "and let each screen's ViewModel load its data"))
             }
         }
         return findings

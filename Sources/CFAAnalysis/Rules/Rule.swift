@@ -12,7 +12,7 @@ public struct RuleDescriptor: Sendable, Equatable {
     /// The checklist item the rule checks (nil for the adoption precondition and suppression hygiene).
     public var item: Int?
     /// What a rule without an item is, in the README's heading (`precondition`, `hygiene`).
-    public var category: String?
+    var category: String?
     public var defaultSeverity: Severity
     /// One line: what holds when the rule is satisfied.
     public var summary: String
@@ -20,11 +20,11 @@ public struct RuleDescriptor: Sendable, Equatable {
     public var help: String
     /// The README's entry: why the rule exists, what is reported and what is not, the decisions taken
     /// where the catalogue is silent, and the fix (Markdown).
-    public var reference: String
+    var reference: String
     /// Triggering examples (with a `↓` at each finding) and non-triggering ones (no marker).
-    public var examples: [RuleExample]
+    var examples: [RuleExample]
 
-    public init(
+    init(
         id: String, item: Int?, category: String? = nil, defaultSeverity: Severity = .error, summary: String, help: String,
         reference: String = "", examples: [RuleExample] = []
     ) {
@@ -39,7 +39,7 @@ public struct RuleDescriptor: Sendable, Equatable {
     }
 
     /// A finding of this rule at its default severity; the engine applies the configured severity.
-    public func finding(_ file: String, _ location: SourceLocation, _ message: String) -> Finding {
+    func finding(_ file: String, _ location: SourceLocation, _ message: String) -> Finding {
         Finding(rule: id, item: item, severity: defaultSeverity, file: file, line: location.line, column: location.column, message: message)
     }
 }
@@ -53,7 +53,7 @@ public protocol Rule: Sendable {
 
 public struct Finding: Sendable, Codable, Equatable, Hashable {
     public var rule: String
-    public var item: Int?
+    var item: Int?
     public var severity: Severity
     /// Repository-relative.
     public var file: String
@@ -61,7 +61,7 @@ public struct Finding: Sendable, Codable, Equatable, Hashable {
     public var column: Int
     public var message: String
 
-    public init(rule: String, item: Int?, severity: Severity, file: String, line: Int, column: Int, message: String) {
+    init(rule: String, item: Int?, severity: Severity, file: String, line: Int, column: Int, message: String) {
         self.rule = rule
         self.item = item
         self.severity = severity

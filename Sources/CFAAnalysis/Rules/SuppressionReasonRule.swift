@@ -1,7 +1,7 @@
 /// `// cfa-gate:ignore RULE -- reason` must say why, and name rules that exist.
-public struct SuppressionReasonRule: Rule {
-    public static let id = "CFA-SUPPRESSION"
-    public let descriptor = RuleDescriptor(
+struct SuppressionReasonRule: Rule {
+    static let id = "CFA-SUPPRESSION"
+    let descriptor = RuleDescriptor(
         id: id, item: nil, category: "hygiene",
         summary: "Every suppression names known rules and gives a reason",
         help: """
@@ -11,14 +11,15 @@ public struct SuppressionReasonRule: Rule {
             """,
         reference: Self.reference, examples: Self.examples)
 
-    public init() {}
+    init() {}
 
-    public func check(_ index: CodebaseIndex) -> [Finding] {
+    func check(_ index: CodebaseIndex) -> [Finding] {
         index.files.flatMap { file in
             file.suppressions.flatMap { suppression -> [Finding] in
                 var findings: [Finding] = []
                 if suppression.ruleIDs.isEmpty {
-                    findings.append(descriptor.finding(file.path, suppression.location, "suppression names no rule — write `// cfa-gate:ignore CFA-RULE-ID -- reason`"))
+                    findings.append(descriptor.finding(
+                        file.path, suppression.location, "suppression names no rule — write `// cfa-gate:ignore CFA-RULE-ID -- reason`"))
                 }
                 if suppression.reason == nil {
                     findings.append(descriptor.finding(

@@ -12,7 +12,7 @@ public struct TestFeatureFileRule: Rule {
             """,
         reference: Self.reference, examples: Self.examples)
 
-    public init() {}
+    init() {}
 
     public func check(_ index: CodebaseIndex) -> [Finding] {
         index.entries(with: .feature).filter { feature in

@@ -12,7 +12,7 @@ public struct TestViewModelFileRule: Rule {
             """,
         reference: Self.reference, examples: Self.examples)
 
-    public init() {}
+    init() {}
 
     public func check(_ index: CodebaseIndex) -> [Finding] {
         let screens = index.entries(with: .screen).filter { !$0.declaration.isPreviewOnly }

@@ -1,9 +1,9 @@
 /// Item 20: tests build their own object graph. A test that reads `AppModel.shared`, or builds a ViewModel
 /// without arguments (so its defaults reach `AppModel.shared`), runs against the live app — real storage,
 /// shared state between tests — instead of the Features and test doubles it set up.
-public struct TestsNoSharedRule: Rule {
-    public static let id = "CFA-TESTS-NO-SHARED"
-    public let descriptor = RuleDescriptor(
+struct TestsNoSharedRule: Rule {
+    static let id = "CFA-TESTS-NO-SHARED"
+    let descriptor = RuleDescriptor(
         id: id, item: 20,
         summary: "Tests build their own graph: no `AppModel.shared`, no ViewModel built from its defaults",
         help: """
@@ -14,9 +14,9 @@ public struct TestsNoSharedRule: Rule {
             """,
         reference: Self.reference, examples: Self.examples)
 
-    public init() {}
+    init() {}
 
-    public func check(_ index: CodebaseIndex) -> [Finding] {
+    func check(_ index: CodebaseIndex) -> [Finding] {
         let viewModels = Dictionary(index.entries(with: .viewModel).map { ($0.name, $0) }) { first, _ in first }
         return index.files.filter { index.isTestFile($0.path) }.flatMap { file in
             let scopes = [file.fileScope] + file.types.map(\.scope)
@@ -31,7 +31,8 @@ public struct TestsNoSharedRule: Rule {
                 else { return nil }
                 return descriptor.finding(
                     file.path, call.location,
-                    "test builds \(name)() from its defaults, which reach `AppModel.shared`; pass the Features it needs: `\(Self.explicitConstruction(of: viewModel))`")
+                    "test builds \(name)() from its defaults, which reach `AppModel.shared`; "
+                        + "pass the Features it needs: `\(Self.explicitConstruction(of: viewModel))`")
             }
             return sharedUses + defaultedViewModels
         }

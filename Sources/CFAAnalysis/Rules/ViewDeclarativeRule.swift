@@ -1,8 +1,8 @@
 /// Item 11: a View describes what to show; reading preferences, files, the network, the bundle, SwiftData
 /// or notifications is work for a repository behind a Feature (or a presentation dependency).
-public struct ViewDeclarativeRule: Rule {
-    public static let id = "CFA-VIEW-DECLARATIVE"
-    public let descriptor = RuleDescriptor(
+struct ViewDeclarativeRule: Rule {
+    static let id = "CFA-VIEW-DECLARATIVE"
+    let descriptor = RuleDescriptor(
         id: id, item: 11,
         summary: "Views stay declarative: no UserDefaults, FileManager, URLSession, Bundle.main, ModelContext or NotificationCenter",
         help: """
@@ -13,19 +13,20 @@ public struct ViewDeclarativeRule: Rule {
             """,
         reference: Self.reference, examples: Self.examples)
 
-    public init() {}
+    init() {}
 
     /// Names whose first component, or whole chain prefix, marks a side-effecting API.
     private static let typeNames = ["UserDefaults", "FileManager", "URLSession", "ModelContext", "NotificationCenter"]
     private static let prefixes = typeNames + ["Bundle", "modelContext"]
 
-    public func check(_ index: CodebaseIndex) -> [Finding] {
+    func check(_ index: CodebaseIndex) -> [Finding] {
         var findings: [Finding] = []
         for view in index.allEntries where index.isView(view) {
             for use in ForbiddenNames.uses(in: view, classify: { Self.api(named: $0).map { [$0] } ?? [] }) {
                 findings.append(descriptor.finding(
                     use.file, use.location,
-                    "\(view.name) uses \(use.what); a View stays declarative — move this into a repository behind a Feature and read the result through the ViewModel"))
+                    "\(view.name) uses \(use.what); "
+                        + "a View stays declarative — move this into a repository behind a Feature and read the result through the ViewModel"))
             }
         }
         return findings

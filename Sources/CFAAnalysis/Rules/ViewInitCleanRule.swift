@@ -1,9 +1,9 @@
 /// Item 3: a screen is created with plain values only. When its initialiser takes a ViewModel, the
 /// AppModel, a Feature or a repository, the caller decides what the screen works with, and the screen's
 /// own ViewModel no longer is the one route to the app's state.
-public struct ViewInitCleanRule: Rule {
-    public static let id = "CFA-VIEW-INIT-CLEAN"
-    public let descriptor = RuleDescriptor(
+struct ViewInitCleanRule: Rule {
+    static let id = "CFA-VIEW-INIT-CLEAN"
+    let descriptor = RuleDescriptor(
         id: id, item: 3,
         summary: "Screens receive no ViewModel, AppModel, Feature or repository through their initialiser",
         help: """
@@ -15,12 +15,14 @@ public struct ViewInitCleanRule: Rule {
             """,
         reference: Self.reference, examples: Self.examples)
 
-    public init() {}
+    init() {}
 
     /// Property wrappers SwiftUI fills itself: such a property is never an initialiser argument.
-    private static let filledBySwiftUI: Set<String> = ["Environment", "EnvironmentObject", "Query", "FocusState", "Namespace", "AppStorage", "SceneStorage", "GestureState"]
+    private static let filledBySwiftUI: Set<String> = [
+        "Environment", "EnvironmentObject", "Query", "FocusState", "Namespace", "AppStorage", "SceneStorage", "GestureState"
+    ]
 
-    public func check(_ index: CodebaseIndex) -> [Finding] {
+    func check(_ index: CodebaseIndex) -> [Finding] {
         let screens = index.entries(with: .screen).filter { !$0.declaration.isPreviewOnly }
         let types = ModelTypes(index)
         var findings: [Finding] = []
@@ -31,7 +33,9 @@ public struct ViewInitCleanRule: Rule {
             findings += inputs.map { input in
                 descriptor.finding(
                     input.file, input.location,
-                    "\(screen.name) receives \(input.kind) through `\(input.written)`; take only plain values and let the screen create its ViewModel with `@State private var viewModel = \(CodebaseIndex.viewModelName(forView: screen.name))()`")
+                    "\(screen.name) receives \(input.kind) through `\(input.written)`; "
+                        + "take only plain values and let the screen create its ViewModel "
+                        + "with `@State private var viewModel = \(CodebaseIndex.viewModelName(forView: screen.name))()`")
             }
         }
         findings += callSites(index, types, inputsByScreen: inputsByScreen)

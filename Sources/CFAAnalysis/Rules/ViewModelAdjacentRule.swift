@@ -1,8 +1,8 @@
 /// Item 1 (advice): a screen and its ViewModel are one unit, so they sit in one folder, where a reader
 /// and a reviewer find them together.
-public struct ViewModelAdjacentRule: Rule {
-    public static let id = "CFA-VIEWMODEL-ADJACENT"
-    public let descriptor = RuleDescriptor(
+struct ViewModelAdjacentRule: Rule {
+    static let id = "CFA-VIEWMODEL-ADJACENT"
+    let descriptor = RuleDescriptor(
         id: id, item: 1, defaultSeverity: .warning,
         summary: "A ViewModel's file sits in the folder of its screen's file",
         help: """
@@ -13,9 +13,9 @@ public struct ViewModelAdjacentRule: Rule {
             """,
         reference: Self.reference, examples: Self.examples)
 
-    public init() {}
+    init() {}
 
-    public func check(_ index: CodebaseIndex) -> [Finding] {
+    func check(_ index: CodebaseIndex) -> [Finding] {
         index.entries(with: .viewModel).filter { !$0.declaration.isPreviewOnly }.compactMap { viewModel in
             guard let screen = ViewModelOwnership.owner(of: viewModel, in: index) else { return nil }
             let viewModelFolder = Self.folder(of: viewModel.file), screenFolder = Self.folder(of: screen.file)
@@ -23,7 +23,8 @@ public struct ViewModelAdjacentRule: Rule {
             let fileName = viewModel.file.split(separator: "/").last.map(String.init) ?? viewModel.file
             return descriptor.finding(
                 viewModel.file, viewModel.location,
-                "\(viewModel.name) is in `\(Self.shown(viewModelFolder))`, not beside its screen \(screen.name) in `\(Self.shown(screenFolder))`; move \(fileName) into that folder")
+                "\(viewModel.name) is in `\(Self.shown(viewModelFolder))`, not beside its screen \(screen.name) in `\(Self.shown(screenFolder))`; "
+                    + "move \(fileName) into that folder")
         }
     }
 

@@ -1,8 +1,8 @@
 /// Item 1: a ViewModel is used by exactly one screen. When anything else creates or keeps one — the App,
 /// a parent view, AppModel, another ViewModel — its state outlives or escapes the screen it presents.
-public struct ViewModelDedicatedRule: Rule {
-    public static let id = "CFA-VIEWMODEL-DEDICATED"
-    public let descriptor = RuleDescriptor(
+struct ViewModelDedicatedRule: Rule {
+    static let id = "CFA-VIEWMODEL-DEDICATED"
+    let descriptor = RuleDescriptor(
         id: id, item: 1,
         summary: "A ViewModel is created and stored only by its own screen",
         help: """
@@ -15,9 +15,9 @@ public struct ViewModelDedicatedRule: Rule {
             """,
         reference: Self.reference, examples: Self.examples)
 
-    public init() {}
+    init() {}
 
-    public func check(_ index: CodebaseIndex) -> [Finding] {
+    func check(_ index: CodebaseIndex) -> [Finding] {
         let viewModels = index.entries(with: .viewModel).filter { !$0.declaration.isPreviewOnly }
         guard !viewModels.isEmpty else { return [] }
         let owners = Dictionary(viewModels.map { ($0.name, ViewModelOwnership.owner(of: $0, in: index)) }) { first, _ in first }
@@ -67,7 +67,8 @@ public struct ViewModelDedicatedRule: Rule {
         if others.isEmpty {
             return "\(holder) stores \(viewModel); a ViewModel is held only by its own screen, as `@State private var viewModel = \(viewModel)()`"
         }
-        return "\(holder) stores \(viewModel), which \(others.joined(separator: ", ")) also store\(others.count == 1 ? "s" : ""); give each screen its own ViewModel"
+        return "\(holder) stores \(viewModel), which \(others.joined(separator: ", ")) also store\(others.count == 1 ? "s" : ""); "
+            + "give each screen its own ViewModel"
     }
 
     private func createdMessage(by creator: String, viewModel: String, owner: CodebaseIndex.Entry?) -> String {

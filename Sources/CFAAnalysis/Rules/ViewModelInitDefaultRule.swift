@@ -1,8 +1,8 @@
 /// Item 2: a ViewModel depends on the few Features it needs, each an initialiser parameter defaulted from
 /// `AppModel.shared`. The screen can then write `XViewModel()`, and a test passes its own Features.
-public struct ViewModelInitDefaultRule: Rule {
-    public static let id = "CFA-VIEWMODEL-INIT-DEFAULT"
-    public let descriptor = RuleDescriptor(
+struct ViewModelInitDefaultRule: Rule {
+    static let id = "CFA-VIEWMODEL-INIT-DEFAULT"
+    let descriptor = RuleDescriptor(
         id: id, item: 2,
         summary: "ViewModel initialisers take only Features, each defaulted to `AppModel.shared.<x>Feature`",
         help: """
@@ -15,9 +15,9 @@ public struct ViewModelInitDefaultRule: Rule {
             """,
         reference: Self.reference, examples: Self.examples)
 
-    public init() {}
+    init() {}
 
-    public func check(_ index: CodebaseIndex) -> [Finding] {
+    func check(_ index: CodebaseIndex) -> [Finding] {
         let dependencies = Dependencies(index)
         return index.entries(with: .viewModel).flatMap { viewModel in
             viewModel.parts.filter { !$0.facts.isPreviewOnly }.flatMap { check(viewModel.name, $0.facts, file: $0.file, dependencies) }
@@ -69,7 +69,8 @@ public struct ViewModelInitDefaultRule: Rule {
             else { continue }
             findings.append(descriptor.finding(
                 file, reference.location,
-                "\(viewModel) reaches AppModel in `\(reference.member ?? "its body")`; take the Feature it needs as an initialiser parameter defaulted to `AppModel.shared.<x>Feature`"))
+                "\(viewModel) reaches AppModel in `\(reference.member ?? "its body")`; "
+                    + "take the Feature it needs as an initialiser parameter defaulted to `AppModel.shared.<x>Feature`"))
         }
         return findings
     }
@@ -86,7 +87,9 @@ public struct ViewModelInitDefaultRule: Rule {
             if dependencies.repositories.contains(TypeText.singleName(parameter.typeText) ?? "") {
                 return "takes \(described), which is a repository; a ViewModel depends only on Features — reach storage through the Feature that owns it"
             }
-            return "takes \(described), which is not a Feature; a ViewModel depends only on Features, each defaulted to `AppModel.shared.<x>Feature` (a View reads presentation dependencies from the environment)"
+            return "takes \(described), which is not a Feature; "
+                + "a ViewModel depends only on Features, each defaulted to `AppModel.shared.<x>Feature` "
+                + "(a View reads presentation dependencies from the environment)"
         }
         let wanted = "AppModel.shared.\(dependencies.appModelProperties[feature] ?? parameter.name)"
         guard let defaultValue = parameter.defaultValue else {

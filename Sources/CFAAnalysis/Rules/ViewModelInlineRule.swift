@@ -1,9 +1,9 @@
 /// Item 1: a screen owns its ViewModel. The one form that guarantees this is
 /// `@State private var viewModel = XViewModel()`: SwiftUI keeps the instance for the screen's lifetime,
 /// nobody outside can hand in another one, and the ViewModel reaches its Features through its own defaults.
-public struct ViewModelInlineRule: Rule {
-    public static let id = "CFA-VIEWMODEL-INLINE"
-    public let descriptor = RuleDescriptor(
+struct ViewModelInlineRule: Rule {
+    static let id = "CFA-VIEWMODEL-INLINE"
+    let descriptor = RuleDescriptor(
         id: id, item: 1,
         summary: "Each screen creates its ViewModel inline: `@State private var viewModel = XViewModel()`",
         help: """
@@ -15,12 +15,12 @@ public struct ViewModelInlineRule: Rule {
             """,
         reference: Self.reference, examples: Self.examples)
 
-    public init() {}
+    init() {}
 
     /// Wrappers that hand the screen an instance someone else may also hold.
     private static let foreignWrappers = ["StateObject", "ObservedObject", "Bindable", "EnvironmentObject", "Environment"]
 
-    public func check(_ index: CodebaseIndex) -> [Finding] {
+    func check(_ index: CodebaseIndex) -> [Finding] {
         let viewModelNames = index.viewModelNames
         return index.entries(with: .screen).filter { !$0.declaration.isPreviewOnly }.flatMap { check(screen: $0, viewModelNames, index) }
     }
@@ -43,7 +43,8 @@ public struct ViewModelInlineRule: Rule {
             if findings.isEmpty {
                 findings.append(descriptor.finding(
                     screen.file, screen.location,
-                    "\(screen.name) is a screen without a ViewModel; \(fix) (a view that only shows data it is given is a component and belongs outside the screens folder)"))
+                    "\(screen.name) is a screen without a ViewModel; \(fix) "
+                        + "(a view that only shows data it is given is a component and belongs outside the screens folder)"))
             }
             return findings
         }

@@ -1,9 +1,9 @@
 /// Item 19: a ViewModel's methods say what they do (`placeOrder()`, `refresh()`), not which UI event calls
 /// them (`saveTapped()`, `onAppear()`): the View decides when, the ViewModel names the work, so the same
 /// method serves a button, a shortcut and a test alike.
-public struct ViewModelMethodNamesRule: Rule {
-    public static let id = "CFA-VIEWMODEL-METHOD-NAMES"
-    public let descriptor = RuleDescriptor(
+struct ViewModelMethodNamesRule: Rule {
+    static let id = "CFA-VIEWMODEL-METHOD-NAMES"
+    let descriptor = RuleDescriptor(
         id: id, item: 19,
         summary: "ViewModel methods name their work, not the UI event that triggers them",
         help: """
@@ -14,7 +14,7 @@ public struct ViewModelMethodNamesRule: Rule {
             """,
         reference: Self.reference, examples: Self.examples)
 
-    public init() {}
+    init() {}
 
     /// Names that end in one of these describe an event: `saveTapped`, `rowPressed`.
     static let eventSuffixes = ["Tapped", "Pressed", "Clicked", "Appeared", "Disappeared"]
@@ -29,7 +29,7 @@ public struct ViewModelMethodNamesRule: Rule {
         return eventSuffixes.contains { name.hasSuffix($0) || name == $0.prefix(1).lowercased() + $0.dropFirst() }
     }
 
-    public func check(_ index: CodebaseIndex) -> [Finding] {
+    func check(_ index: CodebaseIndex) -> [Finding] {
         index.entries(with: .viewModel).flatMap { viewModel in
             // Preview and `#if DEBUG` stand-ins are scaffolding, not the screen's ViewModel.
             viewModel.parts.filter { !$0.facts.isPreviewOnly }.flatMap { part in

@@ -1,9 +1,9 @@
 /// Item 5: the Feature is the one owner of its domain data. A ViewModel that stores a copy shows stale
 /// data as soon as the Feature changes; reading through a computed property keeps Observation's
 /// dependency on the Feature, so the screen always shows the owner's current state.
-public struct ViewModelNoDomainCopyRule: Rule {
-    public static let id = "CFA-VIEWMODEL-NO-DOMAIN-COPY"
-    public let descriptor = RuleDescriptor(
+struct ViewModelNoDomainCopyRule: Rule {
+    static let id = "CFA-VIEWMODEL-NO-DOMAIN-COPY"
+    let descriptor = RuleDescriptor(
         id: id, item: 5,
         summary: "ViewModels hold presentation state only and read Feature data through computed properties",
         help: """
@@ -15,12 +15,12 @@ public struct ViewModelNoDomainCopyRule: Rule {
             """,
         reference: Self.reference, examples: Self.examples)
 
-    public init() {}
+    init() {}
 
     /// Names of user input in progress: a copy the user is editing, not a mirror of the Feature.
     private static let allowedPrefixes = ["draft", "selected", "editing"]
 
-    public func check(_ index: CodebaseIndex) -> [Finding] {
+    func check(_ index: CodebaseIndex) -> [Finding] {
         let exposed = ExposedDomain(index)
         var findings: [Finding] = []
         for viewModel in index.entries(with: .viewModel) {
@@ -29,7 +29,9 @@ public struct ViewModelNoDomainCopyRule: Rule {
                     guard let copy = exposed.copy(in: property) else { continue }
                     findings.append(descriptor.finding(
                         part.file, property.location,
-                        "\(viewModel.name).\(property.name) stores \(copy.type), which \(copy.feature) owns and exposes; read it through a computed property (`var \(property.name): … { \(Self.featureVariable(copy.feature)).… }`), or name a draft or selection `draft…`/`selected…`/`editing…`"))
+                        "\(viewModel.name).\(property.name) stores \(copy.type), which \(copy.feature) owns and exposes; "
+                            + "read it through a computed property (`var \(property.name): … { \(Self.featureVariable(copy.feature)).… }`), "
+                            + "or name a draft or selection `draft…`/`selected…`/`editing…`"))
                 }
             }
         }

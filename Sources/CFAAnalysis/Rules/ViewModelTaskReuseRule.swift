@@ -1,9 +1,9 @@
 /// Item 22: a ViewModel keeps the handle of every Task it starts and, before starting another, reuses or
 /// cancels the running one. An unkept Task cannot be cancelled or awaited by a test, and a second tap
 /// would run the same work twice.
-public struct ViewModelTaskReuseRule: Rule {
-    public static let id = "CFA-VIEWMODEL-TASK-REUSE"
-    public let descriptor = RuleDescriptor(
+struct ViewModelTaskReuseRule: Rule {
+    static let id = "CFA-VIEWMODEL-TASK-REUSE"
+    let descriptor = RuleDescriptor(
         id: id, item: 22,
         summary: "A ViewModel stores the Tasks it creates and reuses or cancels a running one",
         help: """
@@ -17,9 +17,9 @@ public struct ViewModelTaskReuseRule: Rule {
             """,
         reference: Self.reference, examples: Self.examples)
 
-    public init() {}
+    init() {}
 
-    public func check(_ index: CodebaseIndex) -> [Finding] {
+    func check(_ index: CodebaseIndex) -> [Finding] {
         // In a project with its own `Task` type, `Task { … }` is that type; only `_Concurrency.Task` is certain.
         let ownTaskType = index.declaresOwnTaskType
         return index.entries(with: .viewModel).flatMap { viewModel in
@@ -49,7 +49,8 @@ public struct ViewModelTaskReuseRule: Rule {
         let method = call.member ?? "?"
         guard let property = Self.property(storing: call, in: scope, storedProperties: storedProperties) else {
             let suggested = Self.suggestedProperty(for: method)
-            return "\(viewModel).\(method) starts a Task it does not keep; store it in a property and return the running one first (`if let \(suggested) { return \(suggested) }`)"
+            return "\(viewModel).\(method) starts a Task it does not keep; "
+                + "store it in a property and return the running one first (`if let \(suggested) { return \(suggested) }`)"
         }
         // Created once per instance: nothing earlier can be running.
         if call.member == nil || call.member == "init" || storedProperties.contains(method) { return nil }

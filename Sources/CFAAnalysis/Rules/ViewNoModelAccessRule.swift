@@ -1,8 +1,8 @@
 /// Item 11: a View reaches app state only through its ViewModel. Naming `AppModel`, a Feature or a
 /// repository in a View bypasses the ViewModel and ties the View to the composition root.
-public struct ViewNoModelAccessRule: Rule {
-    public static let id = "CFA-VIEW-NO-MODEL-ACCESS"
-    public let descriptor = RuleDescriptor(
+struct ViewNoModelAccessRule: Rule {
+    static let id = "CFA-VIEW-NO-MODEL-ACCESS"
+    let descriptor = RuleDescriptor(
         id: id, item: 11,
         summary: "Views never name AppModel, a Feature or a repository",
         help: """
@@ -14,9 +14,9 @@ public struct ViewNoModelAccessRule: Rule {
             """,
         reference: Self.reference, examples: Self.examples)
 
-    public init() {}
+    init() {}
 
-    public func check(_ index: CodebaseIndex) -> [Finding] {
+    func check(_ index: CodebaseIndex) -> [Finding] {
         // By convention, so a presentation manager (`ThemeManager`) is never a Feature and a repository stored
         // on AppModel is still a repository.
         let features = Set(index.entries(with: .feature).filter { FeatureByConvention.isFeature($0, in: index) }.map(\.name))
@@ -38,7 +38,9 @@ public struct ViewNoModelAccessRule: Rule {
                 }
             }
             for use in uses {
-                findings.append(descriptor.finding(use.file, use.location, "\(view.name) names \(use.what); a View reads state only through its ViewModel, which defaults its Features from `AppModel.shared`"))
+                findings.append(descriptor.finding(
+                    use.file, use.location,
+                    "\(view.name) names \(use.what); a View reads state only through its ViewModel, which defaults its Features from `AppModel.shared`"))
             }
         }
         return findings

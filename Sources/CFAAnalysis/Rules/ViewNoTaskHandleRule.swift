@@ -1,8 +1,8 @@
 /// Item 11: a View does not own work. A stored `Task` in a View is work whose lifetime and reuse belong
 /// to the screen's ViewModel (which keeps its Tasks, item 22) or to the `.task` modifier.
-public struct ViewNoTaskHandleRule: Rule {
-    public static let id = "CFA-VIEW-NO-TASK-HANDLE"
-    public let descriptor = RuleDescriptor(
+struct ViewNoTaskHandleRule: Rule {
+    static let id = "CFA-VIEW-NO-TASK-HANDLE"
+    let descriptor = RuleDescriptor(
         id: id, item: 11,
         summary: "Views store no Task handles",
         help: """
@@ -14,9 +14,9 @@ public struct ViewNoTaskHandleRule: Rule {
             """,
         reference: Self.reference, examples: Self.examples)
 
-    public init() {}
+    init() {}
 
-    public func check(_ index: CodebaseIndex) -> [Finding] {
+    func check(_ index: CodebaseIndex) -> [Finding] {
         let ownTask = index.declaresOwnTaskType
         var findings: [Finding] = []
         for view in index.allEntries where index.isView(view) {

@@ -1,5 +1,5 @@
 import GateTestSupport
-import CFAAnalysis
+@testable import CFAAnalysis
 import Testing
 
 struct ViewNoTaskHandleRuleTests {

@@ -1,5 +1,5 @@
 import GateTestSupport
-import CFAAnalysis
+@testable import CFAAnalysis
 
 /// Runs the analyser over inline sources, as if each were a file at its repository path.
 enum Analysis {

@@ -3,25 +3,25 @@
 /// A ViewModel's tests are `<ViewModel>Tests.swift` in a folder matching `folders.viewModelTests`; a Feature's
 /// are `<Feature>Tests.swift` in a folder matching `folders.featureTests`. Folder names match ignoring case,
 /// spaces and a numbering prefix. Shared by the item-23 rules and the inventory diff.
-public enum TestFileLookup {
+enum TestFileLookup {
     /// The repository-relative path of `<viewModel>Tests.swift` in a ViewModel-tests folder, if there is one.
-    public static func viewModelTest(for viewModel: String, in index: CodebaseIndex) -> String? {
+    static func viewModelTest(for viewModel: String, in index: CodebaseIndex) -> String? {
         existingTest(for: viewModel, in: index, aliases: index.configuration.folders.viewModelTests)
     }
 
     /// Where `<viewModel>Tests.swift` should be added, e.g. `Tests/AppTests/View Model Tests/OrdersViewModelTests.swift`.
-    public static func proposedViewModelTestPath(for viewModel: String, in index: CodebaseIndex) -> String {
+    static func proposedViewModelTestPath(for viewModel: String, in index: CodebaseIndex) -> String {
         let folders = index.configuration.folders
         return proposedPath(for: viewModel, in: index, aliases: folders.viewModelTests, siblings: folders.featureTests)
     }
 
     /// The repository-relative path of `<feature>Tests.swift` in a Feature-tests folder, if there is one.
-    public static func featureTest(for feature: String, in index: CodebaseIndex) -> String? {
+    static func featureTest(for feature: String, in index: CodebaseIndex) -> String? {
         existingTest(for: feature, in: index, aliases: index.configuration.folders.featureTests)
     }
 
     /// Where `<feature>Tests.swift` should be added, e.g. `Tests/AppTests/Feature Tests/OrdersFeatureTests.swift`.
-    public static func proposedFeatureTestPath(for feature: String, in index: CodebaseIndex) -> String {
+    static func proposedFeatureTestPath(for feature: String, in index: CodebaseIndex) -> String {
         let folders = index.configuration.folders
         return proposedPath(for: feature, in: index, aliases: folders.featureTests, siblings: folders.viewModelTests)
     }
