@@ -1,4 +1,4 @@
-import CFAAnalysis
+@testable import CFAAnalysis
 import Foundation
 import GateTestSupport
 @testable import Git
