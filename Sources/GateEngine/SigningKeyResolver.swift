@@ -52,6 +52,18 @@ public enum SigningKeyResolver {
         }
     }
 
+    /// The public key a check trusts: the file named (`--pubkey`), else `defaultPublicKey`; nil when there is none.
+    static func trustedPublicKey(path: String?, environment: [String: String], gitDirectory: String?) throws(GateError) -> PublicKey? {
+        if let path {
+            do {
+                return try PublicKey.load(path: path)
+            } catch {
+                throw .key(error)
+            }
+        }
+        return try defaultPublicKey(environment: environment, gitDirectory: gitDirectory)
+    }
+
     /// The public key `verify` trusts when none is named: the environment's key, else this clone's local key.
     public static func defaultPublicKey(environment: [String: String], gitDirectory: String?) throws(GateError) -> PublicKey? {
         do {

@@ -49,21 +49,15 @@ public enum VerdictCheck {
         if repositoryPath != nil && repository == nil {
             throw .setup("\(repositoryPath!) is not inside a git repository — pass --repo DIR of a clone")
         }
-        let key: PublicKey
+        let trusted: PublicKey?
         do {
-            if let publicKeyPath {
-                key = try PublicKey.load(path: publicKeyPath)
-            } else if let found = try SigningKeyResolver.defaultPublicKey(
-                environment: environment, gitDirectory: repository?.gitDirectory)
-            {
-                key = found
-            } else {
-                throw Failure.setup("no public key to trust — pass --pubkey FILE (the .pub written by `cfa-gate keygen`)")
-            }
-        } catch let failure as Failure {
-            throw failure
+            trusted = try SigningKeyResolver.trustedPublicKey(
+                path: publicKeyPath, environment: environment, gitDirectory: repository?.gitDirectory)
         } catch {
             throw .setup("\(error)")
+        }
+        guard let key = trusted else {
+            throw .setup("no public key to trust — pass --pubkey FILE (the .pub written by `cfa-gate keygen`)")
         }
 
         let envelope: Envelope

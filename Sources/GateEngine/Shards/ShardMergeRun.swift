@@ -97,12 +97,14 @@ public enum ShardMergeRun {
     }
 
     private static func publicKey(_ options: Options, gitDirectory: String?) throws(Failure) -> PublicKey {
+        let trusted: PublicKey?
         do {
-            if let path = options.publicKeyPath { return try PublicKey.load(path: path) }
-            if let key = try SigningKeyResolver.defaultPublicKey(environment: options.environment, gitDirectory: gitDirectory) { return key }
+            trusted = try SigningKeyResolver.trustedPublicKey(
+                path: options.publicKeyPath, environment: options.environment, gitDirectory: gitDirectory)
         } catch {
             throw .setup("\(error)")
         }
+        if let trusted { return trusted }
         throw .setup("no public key to check the shards with — pass --pubkey FILE (the .pub written by `cfa-gate keygen`)")
     }
 }
