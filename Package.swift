@@ -36,6 +36,7 @@ let package = Package(
             name: "CCmarkGFM", providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
 
+        .target(name: "TextSafety", swiftSettings: strict),
         .target(name: "Checklist", dependencies: ["CCmarkGFM"], resources: [.embedInCode("cfa-change-gate.md")], swiftSettings: strict),
         .target(name: "Git", dependencies: ["CGit2"], swiftSettings: strict),
         .target(name: "Verdict", dependencies: ["COpenSSL"], swiftSettings: strict),
@@ -51,10 +52,10 @@ let package = Package(
             name: "GateEngine", dependencies: ["CFAAnalysis", "Checklist", "Git", "Probes", "TestOrchestration", "Verdict"],
             swiftSettings: strict + toolchainSyntax),
         .target(
-            name: "Reporters", dependencies: ["CFAAnalysis", "Checklist", "Verdict"], swiftSettings: strict + toolchainSyntax),
+            name: "Reporters", dependencies: ["CFAAnalysis", "Checklist", "TextSafety", "Verdict"], swiftSettings: strict + toolchainSyntax),
         .target(
             name: "GateCommandLine",
-            dependencies: ["CFAAnalysis", "Checklist", "GateEngine", "Git", "Probes", "Reporters", "Verdict"],
+            dependencies: ["CFAAnalysis", "Checklist", "GateEngine", "Git", "Probes", "Reporters", "TextSafety", "Verdict"],
             swiftSettings: strict + toolchainSyntax),
         .executableTarget(name: "cfa-gate", dependencies: ["GateCommandLine"], swiftSettings: strict + toolchainSyntax),
 
@@ -66,8 +67,9 @@ let package = Package(
         .testTarget(name: "TestOrchestrationTests", dependencies: ["TestOrchestration", "Verdict"]),
         .testTarget(name: "ProbesTests", dependencies: ["Probes", "Git", "Verdict", "GateTestSupport", "TestOrchestration"], swiftSettings: toolchainSyntax),
         .testTarget(name: "GateEngineTests", dependencies: ["GateEngine", "CFAAnalysis", "Checklist", "Verdict", "Git", "GateTestSupport"], swiftSettings: toolchainSyntax),
-        .testTarget(name: "ReportersTests", dependencies: ["Reporters", "Verdict", "GateTestSupport"], exclude: ["Golden"], swiftSettings: toolchainSyntax),
-        .testTarget(name: "GateCommandLineTests", dependencies: ["GateCommandLine", "cfa-gate", "Verdict", "GateTestSupport"], swiftSettings: toolchainSyntax),
+        .testTarget(name: "TextSafetyTests", dependencies: ["TextSafety"]),
+        .testTarget(name: "ReportersTests", dependencies: ["Reporters", "TextSafety", "Verdict", "GateTestSupport"], exclude: ["Golden"], swiftSettings: toolchainSyntax),
+        .testTarget(name: "GateCommandLineTests", dependencies: ["GateCommandLine", "cfa-gate", "TextSafety", "Verdict", "GateTestSupport"], swiftSettings: toolchainSyntax),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -91,7 +91,7 @@ struct AnalyzeCommand: GateCommand {
         case "json": terminal.out(AnalysisReport.json(result, baseline: summary))
         case "sarif":
             terminal.out(AnalysisReport.sarif(result.findings.map(CFAProbe.diagnostic), baseline: summary, toolVersion: CFAGate.version))
-        default: AnalysisReport.text(result, baseline: summary).forEach(terminal.out)
+        default: AnalysisReport.text(result, baseline: summary).forEach(terminal.outText)
         }
         return result.errorCount == 0 ? ExitCode.passed : ExitCode.failed
     }

@@ -46,11 +46,11 @@ struct BaselineCommand: GateCommand {
         }
         let adoption = written.adoptionFindings
         if !adoption.isEmpty {
-            terminal.err(
+            terminal.errText(
                 "cfa-gate: \(adoption.count) \(AdoptionRule.id) finding\(adoption.count == 1 ? " is" : "s are") not baselined"
                     + " — adopt CFA first: \(adoption[0].message)")
         }
-        terminal.out(Self.report(written.baseline, previous: written.previous, path: written.path))
+        terminal.outText(Self.report(written.baseline, previous: written.previous, path: written.path))
         return ExitCode.passed
     }
 

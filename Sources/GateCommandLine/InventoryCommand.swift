@@ -67,7 +67,7 @@ struct InventoryCommand: GateCommand {
         }
         guard let diff else {
             let inventory = Inventory(index: await target.analyze(cache: cache(target)).index)
-            terminal.out(format == "json" ? JSONText.pretty(inventory) : InventoryText.render(inventory))
+            if format == "json" { terminal.out(JSONText.pretty(inventory)) } else { terminal.outText(InventoryText.render(inventory)) }
             return ExitCode.passed
         }
         let outcome: ProbeOutcome
@@ -77,7 +77,7 @@ struct InventoryCommand: GateCommand {
             return terminal.fail(error, exitCode: ExitCode.usage)
         }
         guard let report = InventoryDiffText.report(outcome.evidence, format: format) else { return ExitCode.error }
-        terminal.out(report)
+        if format == "text" { terminal.outText(report) } else { terminal.out(report) }
         return outcome.status == .passed ? ExitCode.passed : ExitCode.failed
     }
 

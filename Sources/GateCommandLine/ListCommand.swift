@@ -40,18 +40,18 @@ struct ListCommand: GateCommand {
         } catch {
             return terminal.fail(error, exitCode: error.exitCode)
         }
-        terminal.out("\(checklist.title ?? "Checklist") — \(checklist.path), \(checklist.items.count) items")
+        terminal.outText("\(checklist.title ?? "Checklist") — \(checklist.path), \(checklist.items.count) items")
         var section: String?? = .none
         for item in checklist.items {
             if section != .some(item.section) {
                 section = .some(item.section)
-                terminal.out("\n\(item.section ?? "Items")")
+                terminal.outText("\n\(item.section ?? "Items")")
             }
             let probe = item.probe.isManual ? "person" : item.probe.displayText
-            terminal.out("  \(String(item.number).leftPadded(to: 3)). \(item.title)  [\(probe)]")
+            terminal.outText("  \(String(item.number).leftPadded(to: 3)). \(item.title)  [\(probe)]")
         }
         let manual = checklist.manualItems.count
-        terminal.out("\n\(checklist.items.count - manual) automated, \(manual) for a person")
+        terminal.outText("\n\(checklist.items.count - manual) automated, \(manual) for a person")
         return ExitCode.passed
     }
 }

@@ -54,10 +54,10 @@ struct MergeCommand: GateCommand {
         }
         let predicate = outcome.predicate
         let shards = predicate.mergedShards ?? []
-        terminal.out("merged \(shards.count) shard verdict\(shards.count == 1 ? "" : "s"): \(predicate.items.first?.summary ?? "")")
-        for problem in predicate.items.first?.evidence.diagnostics ?? [] { terminal.out("  \(problem.message)") }
-        terminal.out("Result: \(predicate.result.rawValue.uppercased())")
-        terminal.out("Verdict: \(outcome.verdictPath)")
+        terminal.outText("merged \(shards.count) shard verdict\(shards.count == 1 ? "" : "s"): \(predicate.items.first?.summary ?? "")")
+        for problem in predicate.items.first?.evidence.diagnostics ?? [] { terminal.outText("  \(problem.message)") }
+        terminal.outText("Result: \(predicate.result.rawValue.uppercased())")
+        terminal.outText("Verdict: \(outcome.verdictPath)")
         switch predicate.result {
         case .passed: return ExitCode.passed
         case .failed: return ExitCode.failed

@@ -45,7 +45,9 @@ struct ShowCommand: GateCommand {
             return terminal.fail(error, exitCode: ExitCode.rejected)
         }
         let note = format == "text" ? signatureNote(envelope, environment: terminal.environment) : ""
-        terminal.out(ReportFormat(rawValue: format)!.render(statement, environment: terminal.environment, signatureNote: note))
+        let rendered = ReportFormat(rawValue: format)!.render(statement, environment: terminal.environment, signatureNote: note)
+        // JSON, Markdown, HTML, JUnit and SARIF escape in their own syntax; the text form is escaped line by line.
+        if format == "text" { terminal.outText(rendered) } else { terminal.out(rendered) }
         return ExitCode.passed
     }
 

@@ -1,5 +1,6 @@
 import GateTestSupport
 import Testing
+import TextSafety
 @testable import Verdict
 
 @testable import Reporters
@@ -45,7 +46,7 @@ private struct ParsedCommand: Equatable {
         let lines = GitHubActionsReport.annotations(for: try item(1))
         #expect(lines == [
             "::error file=Sources/App/1 - View/Views/Orders/OrdersView.swift,line=12,col=5,title=CFA-VIEWMODEL-INLINE (item 1)::OrdersView creates its ViewModel with arguments; use `@State private var viewModel = OrdersViewModel()`",
-            "::warning file=Sources/App/1 - View/Views/Orders/OrdersViewModel.swift,line=1,col=1,title=CFA-VIEWMODEL-ADJACENT (item 1)::expected \"5\" but got '4' — 100%25 wrong: a, b <tag> & more 🚦%0Asecond line",
+            "::warning file=Sources/App/1 - View/Views/Orders/OrdersViewModel.swift,line=1,col=1,title=CFA-VIEWMODEL-ADJACENT (item 1)::expected \"5\" but got '4' — 100%25 wrong: a, b <tag> & more 🚦%0Asecond line\\u{1b}[31m\\u{7}",
         ])
     }
 
@@ -55,7 +56,7 @@ private struct ParsedCommand: Equatable {
         ])
         #expect(GitHubActionsReport.annotations(for: try item(25)) == [
             "::error file=Tests/AppTests/OrdersFeatureTests.swift,line=41,col=9,title=Test failed%3A AppTests.OrdersFeatureTests/placesOrder()::Expectation failed: (total → 4) == 5",
-            "::error title=Test failed%3A AppTests.LegacyXCTests.testSync::expected \"5\" but got '4' — 100%25 wrong: a, b <tag> & more 🚦%0Asecond line",
+            "::error title=Test failed%3A AppTests.LegacyXCTests.testSync::expected \"5\" but got '4' — 100%25 wrong: a, b <tag> & more 🚦%0Asecond line\\u{1b}[31m\\u{7}",
         ])
         #expect(GitHubActionsReport.annotations(for: try item(26)) == [
             "::error file=README.md,title=Working tree not clean (item 26)::modified (unstaged): README.md"
@@ -109,7 +110,7 @@ private struct ParsedCommand: Equatable {
             #expect(!line.contains("\n") && !line.contains("\r"))
             let parsed = try #require(ParsedCommand(line))
             #expect(parsed.name == "error")
-            #expect(parsed.data == UntrustedText.sanitized(message))
+            #expect(parsed.data == UntrustedText.escapedKeepingLineBreaks(message))
             #expect(parsed.properties == ["file": "a,line=99::b.swift", "line": "3", "col": "4", "title": "CFA-x (item 7)"])
         }
     }
@@ -126,8 +127,8 @@ private struct ParsedCommand: Equatable {
         ])
         let tests = GitHubActionsReport.group(for: try item(25))
         #expect(tests.contains("tests: 30 passed, 2 failed, 1 skipped"))
-        #expect(tests.contains("error: AppTests.LegacyXCTests.testSync: expected \"5\" but got '4' — 100% wrong: a, b <tag> & more 🚦"))
-        #expect(tests.contains("    second line"))
+        // One line per message: the break and the colour code show escaped.
+        #expect(tests.contains("error: AppTests.LegacyXCTests.testSync: expected \"5\" but got '4' — 100% wrong: a, b <tag> & more 🚦\\u{a}second line\\u{1b}[31m\\u{7}"))
         let errored = GitHubActionsReport.group(for: try item(24, in: SampleVerdicts.errored))
         #expect(errored.contains("| <stuck> & waiting"))
     }
@@ -144,7 +145,7 @@ private struct ParsedCommand: Equatable {
         }
         #expect(body.contains("\u{200B}| ::set-output name=x::y") == false)
         #expect(body.contains("| ::set-output name=x::y"))
-        #expect(body.contains("\u{200B}    ::add-mask::secret"))
+        #expect(body.contains("error: line one\\u{a}::add-mask::secret"))
         #expect(body.contains("| look ##\u{200B}[set-output name=result;]pwned"))
         #expect(WorkflowCommand.neutralized("   ::endgroup::") == "\u{200B}   ::endgroup::")
         #expect(WorkflowCommand.neutralized("\t::error::fake") == "\u{200B}\t::error::fake")
@@ -156,7 +157,7 @@ private struct ParsedCommand: Equatable {
     @Test func groupTitleIsEscapedData() {
         var item = NastyInputs.item("x")
         item.title = "two\nlines 100%"
-        #expect(GitHubActionsReport.group(for: item).first == "::group::7. two%0Alines 100%25 — failed")
+        #expect(GitHubActionsReport.group(for: item).first == "::group::7. two\\u{a}lines 100%25 — failed")
     }
 
     @Test func stepSummaryIsTheMarkdownReport() throws {

@@ -1,5 +1,6 @@
 import GateTestSupport
 import Testing
+import TextSafety
 
 @testable import Reporters
 

@@ -1,6 +1,7 @@
 import Checklist
 import GateEngine
 import Reporters
+import TextSafety
 import Verdict
 
 /// Progress for `cfa-gate run`: finished items as permanent lines; on a TTY, the running items below them,
@@ -86,10 +87,14 @@ actor LiveProgress {
         var text = ""
         for (item, started) in running {
             let elapsed = DurationText.seconds(GateDuration.seconds(clock.now - started))
-            text += "\(Self.spinner[frame]) [\(item.number)] \(item.probe.displayText)  \(elapsed)  \(item.title)\n"
+            // Titles and test ids come from the change: escaped, so they can neither move the cursor nor break the
+            // count of drawn lines that the next redraw moves back over.
+            let probe = UntrustedText.escaped(item.probe.displayText)
+            text += "\(Self.spinner[frame]) [\(item.number)] \(probe)  \(elapsed)  \(UntrustedText.escaped(item.title))\n"
             let tests = (runningTests[item.number] ?? [:]).values.flatMap { $0 }.sorted { $0.elapsed > $1.elapsed }
             for test in tests.prefix(Self.testsShownPerItem) {
-                let id = test.id.count > 72 ? test.id.prefix(71) + "…" : Substring(test.id)
+                let escapedID = UntrustedText.escaped(test.id)
+                let id = escapedID.count > 72 ? escapedID.prefix(71) + "…" : Substring(escapedID)
                 text += "    ↳ \(id)  \(DurationText.seconds(GateDuration.seconds(test.elapsed)))\n"
             }
             if tests.count > Self.testsShownPerItem { text += "    ↳ … and \(tests.count - Self.testsShownPerItem) more running\n" }

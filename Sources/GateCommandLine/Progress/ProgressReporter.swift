@@ -1,16 +1,27 @@
 import Checklist
 import GateEngine
 import Reporters
+import TextSafety
 import Verdict
 
 /// One line per event while a run goes: when an item starts and when it finishes, with its status and time.
+///
+/// Titles, probe arguments, summaries and diagnostics come from the change under test: each is escaped where it is
+/// put into a line (`UntrustedText.escaped`), so it stays on its line and moves no cursor, and every line is
+/// neutralized whole, so none can begin a workflow command. The gate's own colour codes are added around its own
+/// words only, after the escaping.
 enum ProgressReporter {
     static func line(for event: GateEvent, style: TerminalStyle = .plain) -> String? {
+        unsafeLine(for: event, style: style).map(UntrustedText.neutralized)
+    }
+
+    private static func unsafeLine(for event: GateEvent, style: TerminalStyle) -> String? {
+        let shown = UntrustedText.escaped
         switch event {
         case .checklistLoaded(let path, let count):
-            return "checklist \(path): \(count) items"
+            return "checklist \(shown(path)): \(count) items"
         case .itemStarted(let item):
-            return "[\(item.number)] start   \(item.probe.displayText) — \(item.title)"
+            return "[\(item.number)] start   \(shown(item.probe.displayText)) — \(shown(item.title))"
         case .testsRunning:
             // Only a live terminal shows the running tests; a log gets each item's result instead.
             return nil
@@ -18,7 +29,7 @@ enum ProgressReporter {
             // Manual items are listed together in the summary instead of one line each.
             guard result.status != .manual else { return nil }
             let status = result.status.painted(result.status.label.padding(toLength: 6, withPad: " ", startingAt: 0), style)
-            return "[\(result.number)] \(status)  \(DurationText.seconds(result.durationSeconds))  \(result.summary)"
+            return "[\(result.number)] \(status)  \(DurationText.seconds(result.durationSeconds))  \(shown(result.summary))"
         }
     }
 
@@ -26,32 +37,33 @@ enum ProgressReporter {
     /// verdict is, and how to check it.
     static func summary(_ outcome: GateOutcome, verifyCommand: String, style: TerminalStyle = .plain) -> [String] {
         let predicate = outcome.predicate
+        let shown = UntrustedText.escaped
         var lines = [""]
         let counts = ItemStatus.allCases.map { status in
             "\(predicate.items.filter { $0.status == status }.count) \(status.rawValue)"
         }
         lines.append("Result: \(predicate.result.painted(predicate.result.banner, style)) — \(counts.joined(separator: ", "))")
         for problem in predicate.runErrors ?? [] {
-            lines.append("  \(GateResult.error.painted("ERROR", style)) the run: \(problem)")
+            lines.append("  \(GateResult.error.painted("ERROR", style)) the run: \(shown(problem))")
         }
         for item in predicate.items where item.status == .failed || item.status == .error {
             // The diagnostics are listed below, so the summary's "first: …" would print the first one twice.
             let summary = item.evidence.diagnostics.isEmpty ? item.summary : item.summaryHeadline
-            lines.append("  \(item.status.painted(item.status.label, style)) \(item.number). \(item.title): \(summary)")
+            lines.append("  \(item.status.painted(item.status.label, style)) \(item.number). \(shown(item.title)): \(shown(summary))")
             for diagnostic in item.evidence.diagnostics.prefix(3) {
-                lines.append("      \(diagnostic.locatedMessage)")
+                lines.append("      \(shown(diagnostic.locatedMessage))")
             }
         }
-        lines += BaselineReport.terminalLines(predicate.analysis?.baseline)
+        lines += BaselineReport.terminalLines(predicate.analysis?.baseline).map(shown)
         if !predicate.awaitingReview.isEmpty {
             lines.append("Awaiting a person: items \(ItemNumbers.compact(predicate.awaitingReview.map(\.number)))")
         }
         if let policy = predicate.policy {
-            lines.append("Policy: \(PolicyText.origin(policy))")
-            lines += policy.changes.map(PolicyText.lines) ?? []
+            lines.append("Policy: \(shown(PolicyText.origin(policy)))")
+            lines += (policy.changes.map(PolicyText.lines) ?? []).map(shown)
         }
-        lines.append("Verdict: \(outcome.verdictPath)")
-        lines.append("Verify:  \(verifyCommand)")
-        return lines
+        lines.append("Verdict: \(shown(outcome.verdictPath))")
+        lines.append("Verify:  \(shown(verifyCommand))")
+        return lines.map(UntrustedText.neutralized)
     }
 }

@@ -1,4 +1,5 @@
 import CFAAnalysis
+import TextSafety
 import Verdict
 
 /// `analyze`'s output: findings as the issue tracker and scripts read them (JSON), or the compiler's lines
@@ -36,7 +37,8 @@ public enum AnalysisReport {
 
     /// Every finding in the compiler's form, then the summary line and what the baseline accepted or lost.
     public static func text(_ result: AnalysisResult, baseline: BaselineSummary?) -> [String] {
-        result.findings.map(\.compilerStyle) + [summaryLine(result)] + baselineLines(result, baseline: baseline)
+        // A finding stays one line whatever its file name holds.
+        result.findings.map { UntrustedText.escaped($0.compilerStyle) } + [summaryLine(result)] + baselineLines(result, baseline: baseline)
     }
 
     /// After the summary: the baselined count and, when the code has lost some known findings, what to do about it.

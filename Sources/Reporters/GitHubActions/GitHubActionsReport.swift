@@ -1,3 +1,4 @@
+import TextSafety
 import Verdict
 
 /// A verdict in GitHub Actions' own terms: annotations on the pull request's files, a collapsible log
@@ -16,24 +17,24 @@ public enum GitHubActionsReport {
             lines.append(WorkflowCommand.line(
                 command,
                 properties: [
-                    "file": diagnostic.file, "line": diagnostic.line.map(String.init),
+                    "file": diagnostic.file.map(UntrustedText.escaped), "line": diagnostic.line.map(String.init),
                     "col": diagnostic.column.map(String.init), "title": title(for: diagnostic, in: item),
                 ],
-                message: UntrustedText.sanitized(diagnostic.message)))
+                message: UntrustedText.escapedKeepingLineBreaks(diagnostic.message)))
         }
         let hasLocatedFinding = item.evidence.diagnostics.contains { $0.file != nil }
         if (item.status == .failed || item.status == .error) && !hasLocatedFinding {
             let word = item.status == .error ? "error" : "failed"
             lines.append(WorkflowCommand.line(
-                "error", properties: ["title": UntrustedText.sanitized("Item \(item.number) \(word): \(item.title)")],
-                message: UntrustedText.sanitized(item.summary)))
+                "error", properties: ["title": UntrustedText.escaped("Item \(item.number) \(word): \(item.title)")],
+                message: UntrustedText.escapedKeepingLineBreaks(item.summary)))
         }
         return lines
     }
 
     /// The item's evidence inside a collapsible log group:
-    /// `::group::<number>. <title> — <status>` … `::endgroup::`. Every line in between is neutralised
-    /// (see `WorkflowCommand.neutralized`) so output quoted as evidence cannot issue a command.
+    /// `::group::<number>. <title> — <status>` … `::endgroup::`. Every entry in between is one line, escaped
+    /// and neutralized (`UntrustedText.shownLine`), so output quoted as evidence can neither issue a command nor redraw.
     public static func group(for item: ItemResult) -> [String] {
         let evidence = item.evidence
         let time = item.status == .manual ? "" : " in \(ReviewPage.duration(item.durationSeconds))"
@@ -49,15 +50,10 @@ public enum GitHubActionsReport {
         body += evidence.excerpt.map { "| \($0)" }
         body += evidence.logs.map { "log: \($0.path) (\($0.bytes) bytes, sha256 \($0.sha256))" }
 
-        let heading = UntrustedText.sanitized("\(item.number). \(item.title) — \(item.status.rawValue)")
-        // A multi-line entry becomes several log lines, continuations indented, each neutralised on its own.
-        let lines = body.flatMap { entry in
-            UntrustedText.sanitized(entry).split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, line in
-                index == 0 ? String(line) : "    " + line
-            }
-        }
+        let heading = UntrustedText.escaped("\(item.number). \(item.title) — \(item.status.rawValue)")
+        // One log line per entry, escaped (a line break in a message shows as `\u{a}`) and neutralized.
         return [WorkflowCommand.line("group", message: heading)]
-            + lines.map(WorkflowCommand.neutralized)
+            + body.map(UntrustedText.shownLine)
             + [WorkflowCommand.line("endgroup", message: "")]
     }
 
@@ -86,6 +82,6 @@ public enum GitHubActionsReport {
         case .git: "Working tree not clean (item \(item.number))"
         case .command: "\(diagnostic.name ?? "Command") (item \(item.number))"
         }
-        return UntrustedText.sanitized(title)
+        return UntrustedText.escaped(title)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TextSafety
 
 /// GitHub Actions workflow commands (`::name key=value,key=value::message`), written exactly as
 /// `@actions/core` writes them (packages/core/src/command.ts), and plain log lines that cannot be read
@@ -28,16 +29,8 @@ enum WorkflowCommand {
             .replacingOccurrences(of: ",", with: "%2C")
     }
 
-    /// A line printed as plain output that the runner must not take for a command.
-    ///
-    /// The runner (`ActionCommand.TryParseV2`) trims leading whitespace with .NET's `TrimStart()` and then
-    /// looks for `::`, so an indent or a leading space does NOT neutralise a line. A ZERO WIDTH SPACE
-    /// (U+200B) is not whitespace to .NET, so putting it first does. The legacy form `##[name]` is still
-    /// honoured anywhere in a line (`ActionCommand.TryParse` uses `IndexOf("##[")`), so a zero width space
-    /// also goes between `##` and `[`. Both are invisible in the log; the rest of the line is unchanged.
+    /// A line printed as plain output that the runner must not take for a command (see `UntrustedText.neutralized`).
     static func neutralized(_ line: String) -> String {
-        let defused = line.replacingOccurrences(of: "##[", with: "##\u{200B}[")
-        let trimmed = defused.unicodeScalars.drop { $0.properties.isWhitespace }
-        return String(String.UnicodeScalarView(trimmed)).hasPrefix("::") ? "\u{200B}" + defused : defused
+        UntrustedText.neutralized(line)
     }
 }

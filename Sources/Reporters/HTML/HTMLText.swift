@@ -1,4 +1,5 @@
 import Foundation
+import TextSafety
 
 /// Untrusted text made safe for HTML: in element content and in quoted attribute values alike.
 enum HTMLText {

@@ -1,4 +1,5 @@
 import Foundation
+import TextSafety
 
 /// Untrusted text made safe for GitHub-flavoured Markdown: it shows as written and cannot add markup,
 /// links, HTML or table columns.

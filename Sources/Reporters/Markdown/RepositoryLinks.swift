@@ -1,3 +1,5 @@
+import TextSafety
+
 /// Where a repository's files can be seen on the web, so reports can link a finding to its line.
 ///
 /// Only `http`/`https` addresses are accepted: a report links to them, and a `javascript:` address

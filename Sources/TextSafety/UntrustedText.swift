@@ -1,9 +1,13 @@
-/// Text that came from a tool (compiler output, test messages, file names, titles) and must be cleaned
-/// before any report shows it. Shared by the Markdown, HTML and GitHub Actions formats.
-enum UntrustedText {
+/// Text that came from the change under test (compiler output, test messages, file names, titles) and must be
+/// cleaned before any output shows it: the reports (Markdown, HTML, GitHub Actions) and every text output on a
+/// terminal or in a CI log (progress, the closing summary, `show`, `--format text`).
+///
+/// Two presentations: `sanitized` drops what a rich format cannot show (Markdown, HTML); `escaped` and `shownLine`
+/// keep it visible, escaped, for text read in a terminal or a CI log, where a reader must see that the text tried.
+package enum UntrustedText {
     /// One piece of inline text: plain text, or a code span written with backticks (`` `x` ``), kept as
     /// code so summaries like "`swift build` succeeded" read the same in every format.
-    enum Segment: Equatable, Sendable {
+    package enum Segment: Equatable, Sendable {
         case text(String)
         /// `content` between two runs of `fence` backticks, exactly as CommonMark would read it.
         case code(content: String, fence: Int)
@@ -12,7 +16,7 @@ enum UntrustedText {
     /// Removes what must never reach a reader: ANSI escape sequences (colour codes from compilers),
     /// control characters, and bidirectional overrides that could make text read differently than it is.
     /// Tabs are kept; line breaks are kept and normalised to `\n`.
-    static func sanitized(_ text: String) -> String {
+    package static func sanitized(_ text: String) -> String {
         var output = String.UnicodeScalarView()
         var scalars = Array(text.unicodeScalars)[...]
         while let scalar = scalars.popFirst() {
@@ -38,7 +42,7 @@ enum UntrustedText {
 
     /// Splits sanitized text into plain text and code spans. A backtick run opens a span only when a run of
     /// the same length closes it later (CommonMark's rule); an unmatched run stays literal text.
-    static func segments(_ text: String) -> [Segment] {
+    package static func segments(_ text: String) -> [Segment] {
         let characters = Array(text)
         var segments: [Segment] = []
         var plain = ""
@@ -66,7 +70,7 @@ enum UntrustedText {
     }
 
     /// The longest run of backticks in `text`, to choose a fence no content can close early.
-    static func longestBacktickRun(in text: String) -> Int {
+    package static func longestBacktickRun(in text: String) -> Int {
         var longest = 0
         var current = 0
         for character in text {
