@@ -12,6 +12,9 @@ public struct ChecklistOptions: Sendable, Equatable {
     public var testRetries: Int?
     /// `flaky=allow|fail`: whether a test that failed and then passed lets the item pass.
     public var allowFlaky: Bool?
+    /// `output-limit`: the most one test process or probe may write (its log and event stream) before it is killed and
+    /// fails; nil leaves the default (`ProbeContext.defaultOutputLimit`).
+    public var outputLimit: Int64?
 
     init(
         packagePath: String? = nil,
@@ -21,8 +24,10 @@ public struct ChecklistOptions: Sendable, Equatable {
         allowSkipped: Bool? = nil,
         testCaseTimeout: Duration? = nil,
         testRetries: Int? = nil,
-        allowFlaky: Bool? = nil
+        allowFlaky: Bool? = nil,
+        outputLimit: Int64? = nil
     ) {
+        self.outputLimit = outputLimit
         self.testCaseTimeout = testCaseTimeout
         self.testRetries = testRetries
         self.allowFlaky = allowFlaky

@@ -1,6 +1,6 @@
 /// Accumulates the run options of one or more `<!-- cfa-gate: key=value … -->` comments.
 struct OptionsCommentParser {
-    static let knownKeys = ["package-path", "build-timeout", "test-timeout", "command-timeout", "allow-skipped", "test-case-timeout", "test-retries", "flaky"]
+    static let knownKeys = ["package-path", "build-timeout", "test-timeout", "command-timeout", "allow-skipped", "test-case-timeout", "test-retries", "flaky", "output-limit"]
     private static let durationExpectation = "a duration such as 90s, 20m, 1h or 1h30m"
 
     let path: String
@@ -52,6 +52,11 @@ struct OptionsCommentParser {
                 throw .invalidOptionValue(path: path, line: line, key: key, value: value, expected: "fail or allow")
             }
             options.allowFlaky = value == "allow"
+        case "output-limit":
+            guard let bytes = ByteSize.parse(value) else {
+                throw .invalidOptionValue(path: path, line: line, key: key, value: value, expected: "a size such as 256MiB or 1GiB")
+            }
+            options.outputLimit = bytes
         default:
             guard let duration = GateDuration.parse(value) else {
                 throw .invalidOptionValue(path: path, line: line, key: key, value: value, expected: Self.durationExpectation)

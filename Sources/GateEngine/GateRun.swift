@@ -117,6 +117,7 @@ public enum Gate {
                 test: options.testTimeout ?? checklist.options.testTimeout ?? ProbeTimeouts().test,
                 command: options.commandTimeout ?? checklist.options.commandTimeout ?? ProbeTimeouts().command))
         context.testSettings = TestSettings(checklist.options)
+        context.outputLimit = checklist.options.outputLimit ?? ProbeContext.defaultOutputLimit
         context.testSettings.quarantine = setup.loaded.policy.file(.quarantine).flatMap { file in file.text.map { (file.path, $0) } }
         let shard = try options.shard.map { spec throws(GateError) in
             ShardAssignment(index: spec.index, count: spec.count, timings: try options.timingsPath.map(ShardTimings.read) ?? [:])

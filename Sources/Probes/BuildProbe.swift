@@ -14,15 +14,21 @@ public struct BuildProbe: Sendable {
         let command = LoggedCommand(
             executable: swift, arguments: ["build"] + arguments, workingDirectory: context.packageDirectory,
             logName: logName, timeout: context.timeouts.build)
-        let result = await command.run(in: context)
+        // Diagnostics are read as the log streams past: the log itself is never held whole.
+        var errorCollector = CompilerDiagnostics.Collector(repositoryRoot: context.repositoryRoot)
+        var warningCollector = CompilerDiagnostics.Collector(repositoryRoot: context.repositoryRoot, severities: ["warning"])
+        let result = await command.run(in: context) { line in
+            errorCollector.consume(line.text)
+            warningCollector.consume(line.text)
+        }
         let displayed = (["swift", "build"] + arguments).joined(separator: " ")
-        let errors = CompilerDiagnostics.parse(result.output, repositoryRoot: context.repositoryRoot)
+        let errors = errorCollector.diagnostics
         var evidence = Evidence(logs: result.log.map { [$0] } ?? [])
-        if let abnormal = result.termination.abnormalOutcome(running: displayed, evidence: evidence) {
+        if let abnormal = result.termination.abnormalOutcome(running: displayed, evidence: evidence, exceededOutputLimit: result.exceededOutputLimit) {
             evidence.excerpt = OutputExcerpt.tail(of: result.output)
             return ProbeOutcome(status: abnormal.status, summary: abnormal.summary, evidence: evidence)
         }
-        let warnings = CompilerDiagnostics.parse(result.output, repositoryRoot: context.repositoryRoot, severities: ["warning"])
+        let warnings = warningCollector.diagnostics
         if result.termination.succeeded {
             let warningNote = warnings.isEmpty ? "" : " with \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
             evidence.diagnostics = warnings

@@ -15,7 +15,7 @@ public struct CommandProbe: Sendable {
             logName: logName, timeout: context.timeouts.command)
         let result = await shell.run(in: context)
         var evidence = Evidence(logs: result.log.map { [$0] } ?? [])
-        if let abnormal = result.termination.abnormalOutcome(running: command, evidence: evidence) {
+        if let abnormal = result.termination.abnormalOutcome(running: command, evidence: evidence, exceededOutputLimit: result.exceededOutputLimit) {
             evidence.excerpt = OutputExcerpt.tail(of: result.output)
             return ProbeOutcome(status: abnormal.status, summary: abnormal.summary, evidence: evidence)
         }

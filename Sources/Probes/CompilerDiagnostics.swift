@@ -9,19 +9,34 @@ enum CompilerDiagnostics {
     static let maximumDiagnostics = 50
 
     static func parse(_ output: String, repositoryRoot: String, severities: Set<String> = ["error"]) -> [Diagnostic] {
-        var seen = Set<String>()
-        var diagnostics: [Diagnostic] = []
-        for line in output.split(separator: "\n") {
-            guard let diagnostic = parseLine(String(line), repositoryRoot: repositoryRoot),
+        var collector = Collector(repositoryRoot: repositoryRoot, severities: severities)
+        for line in output.split(separator: "\n") { collector.consume(line) }
+        return collector.diagnostics
+    }
+
+    /// Collects diagnostics line by line as a log streams past: at most `maximumDiagnostics` of the wanted severities,
+    /// each once, so what it holds is bounded whatever the compiler (or a build plugin) prints.
+    struct Collector {
+        let repositoryRoot: String
+        let severities: Set<String>
+        private(set) var diagnostics: [Diagnostic] = []
+        private var seen = Set<String>()
+
+        init(repositoryRoot: String, severities: Set<String> = ["error"]) {
+            self.repositoryRoot = repositoryRoot
+            self.severities = severities
+        }
+
+        mutating func consume(_ line: Substring) {
+            guard diagnostics.count < CompilerDiagnostics.maximumDiagnostics,
+                let diagnostic = CompilerDiagnostics.parseLine(String(line), repositoryRoot: repositoryRoot),
                 let severity = diagnostic.severity, severities.contains(severity)
-            else { continue }
+            else { return }
             // The driver repeats a diagnostic once per compile job that sees the file; keep it once.
             let key = "\(diagnostic.file ?? ""):\(diagnostic.line ?? 0):\(diagnostic.column ?? 0):\(diagnostic.message)"
-            guard seen.insert(key).inserted else { continue }
+            guard seen.insert(key).inserted else { return }
             diagnostics.append(diagnostic)
-            if diagnostics.count == maximumDiagnostics { break }
         }
-        return diagnostics
     }
 
     /// `file:line:column: severity: message`, or `file:line: severity: message`.

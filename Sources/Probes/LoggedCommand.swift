@@ -3,6 +3,10 @@ import Foundation
 import Verdict
 
 /// A child process whose whole output is kept as a log file beside the verdict.
+///
+/// The child writes straight into the log file; the gate never holds the log: while the child runs it watches the
+/// file's size against the output limit (`ProbeContext.outputLimit`), and afterwards reads it once, in chunks, for
+/// its digest, a bounded excerpt and the lines a probe asks for.
 struct LoggedCommand: Sendable {
     var executable: String
     var arguments: [String]
@@ -12,27 +16,33 @@ struct LoggedCommand: Sendable {
 
     struct Result: Sendable {
         var termination: ProcessTermination
-        var output: String
+        /// The first and last lines of the log (bounded), for excerpts and version lines.
+        var output: LogExcerpt
         var log: LogReference?
+        /// Set when the child wrote more than this many bytes and was killed for it.
+        var exceededOutputLimit: Int64?
     }
 
-    func run(in context: ProbeContext) async -> Result {
+    /// `each` hears every line of the log once the child has ended, cut at `LogFile.maximumLineLength`.
+    func run(in context: ProbeContext, each: (LineSplitter.Line) -> Void = { _ in }) async -> Result {
         let logPath = "\(context.logDirectory)/\(logName).log"
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         let process = ChildProcess(
             executable: executable, arguments: arguments, workingDirectory: workingDirectory,
             environment: context.environment, logPath: logPath, timeout: timeout)
-        let termination = await process.run()
-        let data = FileManager.default.contents(atPath: logPath) ?? Data()
-        let log = LogReference(
-            name: logName, path: "\(logName).log", sha256: Digest.sha256Hex(data), bytes: data.count)
-        return Result(termination: termination, output: String(decoding: data, as: UTF8.self), log: log)
+        let (termination, exceeded) = await OutputLimit.watching(logPath, limit: context.outputLimit) { await process.run() }
+        let summary = LogFile.read(logPath, each: each)
+        let log = LogReference(name: logName, path: "\(logName).log", sha256: summary.sha256, bytes: summary.bytes)
+        return Result(termination: termination, output: summary.excerpt, log: log, exceededOutputLimit: exceeded ? context.outputLimit : nil)
     }
 }
 
 extension ProcessTermination {
     /// The outcome for a process that did not get to finish on its own: these are never a pass.
-    func abnormalOutcome(running command: String, evidence: Evidence) -> ProbeOutcome? {
+    func abnormalOutcome(running command: String, evidence: Evidence, exceededOutputLimit: Int64? = nil) -> ProbeOutcome? {
+        if let limit = exceededOutputLimit {
+            return ProbeOutcome(status: .failed, summary: OutputLimit.message(limit, running: "`\(command)`"), evidence: evidence)
+        }
         switch self {
         case .exited: return nil
         case .timedOut(let limit):
@@ -51,6 +61,10 @@ extension ProcessTermination {
 enum OutputExcerpt {
     static let maximumLines = 40
     static let maximumLineLength = 300
+
+    static func tail(of output: LogExcerpt, lines count: Int = maximumLines) -> [String] {
+        output.tail(count)
+    }
 
     static func tail(of output: String, lines count: Int = maximumLines) -> [String] {
         let lines = output.split(separator: "\n", omittingEmptySubsequences: false)

@@ -13,6 +13,9 @@ public struct ProbeContext: Sendable {
     var timeouts: ProbeTimeouts
     /// How the `test` probe orchestrates tests (checklist options `test-case-timeout`, `test-retries`, `flaky`).
     public var testSettings = TestSettings()
+    /// The checklist option `output-limit`: the most bytes a probe process or one test process may write.
+    public var outputLimit = ProbeContext.defaultOutputLimit
+    public static let defaultOutputLimit: Int64 = 1 << 30
 
     public init(
         repositoryRoot: String, packageDirectory: String, logDirectory: String,

@@ -9,6 +9,6 @@ public enum SwiftToolchain {
             logName: "swift-version", timeout: .seconds(60))
         let result = await command.run(in: context)
         guard result.termination.succeeded else { return nil }
-        return result.output.split(separator: "\n").first { $0.contains("Swift version") }.map(String.init)
+        return result.output.head.first { $0.contains("Swift version") }
     }
 }

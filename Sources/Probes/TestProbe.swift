@@ -91,7 +91,8 @@ public struct TestProbe: Sendable {
         do {
             runner = try await SwiftPMTestRunner(
                 bundle: bundle, packageDirectory: context.packageDirectory, repositoryRoot: context.repositoryRoot,
-                runDirectory: runDirectory, environment: context.environment, deadline: deadline, workers: context.testSettings.workers
+                runDirectory: runDirectory, environment: context.environment, deadline: deadline, workers: context.testSettings.workers,
+                outputLimit: context.outputLimit
             ).discovered()
             listed = try await runner.listTests()
         } catch {
@@ -169,18 +170,25 @@ public struct TestProbe: Sendable {
         }
     }
 
-    /// Joins the per-process logs into one file beside the verdict, each under a header naming its process.
+    /// Joins the per-process logs into one file beside the verdict, each under a header naming its process; copied
+    /// chunk by chunk with a running digest, never held whole.
     static func collectLogs(from runDirectory: String, into path: String, name: String) -> LogReference? {
         let files = FileManager.default
         guard let names = try? files.contentsOfDirectory(atPath: runDirectory), !names.isEmpty else { return nil }
-        var joined = Data()
+        let destination = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard destination >= 0 else { return nil }
+        let digest = RunningDigest()
         for file in names.sorted() where file.hasSuffix(".log") {
-            joined.append(Data("==> \(file.dropLast(4)) <==\n".utf8))
-            joined.append(files.contents(atPath: "\(runDirectory)/\(file)") ?? Data())
+            let header = Array("==> \(file.dropLast(4)) <==\n".utf8)
+            header.withUnsafeBytes { bytes in
+                digest.update(bytes)
+                LogFile.writeAll(bytes, to: destination)
+            }
+            LogFile.append("\(runDirectory)/\(file)", to: destination, digest: digest)
         }
+        _ = close(destination)
         try? files.removeItem(atPath: runDirectory)
-        guard files.createFile(atPath: path, contents: joined) else { return nil }
-        return LogReference(name: name, path: "\(name).log", sha256: Digest.sha256Hex(joined), bytes: joined.count)
+        return LogReference(name: name, path: "\(name).log", sha256: digest.hex(), bytes: digest.byteCount)
     }
 
     /// `shard`: this run is one shard of a matrix, whose share may hold only skipped tests; the merge then

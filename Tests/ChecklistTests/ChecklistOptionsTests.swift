@@ -28,6 +28,19 @@ import Testing
             path: testPath, line: 1, key: "flaky", value: "ignore", expected: "fail or allow"))
     }
 
+    @Test func outputLimitTakesASizeWithABinaryUnit() throws {
+        #expect(try parse("<!-- cfa-gate: output-limit=256MiB -->\n\n1. Item.\n").options.outputLimit == 256 << 20)
+        #expect(try parse("<!-- cfa-gate: output-limit=1G -->\n\n1. Item.\n").options.outputLimit == 1 << 30)
+        #expect(try parse("<!-- cfa-gate: output-limit=65536 -->\n\n1. Item.\n").options.outputLimit == 65536)
+        for bad in ["0", "1GB", "lots", "2TiB", "-1M"] {
+            #expect(parseError("<!-- cfa-gate: output-limit=\(bad) -->\n\n1. Item.\n") == .invalidOptionValue(
+                path: testPath, line: 1, key: "output-limit", value: bad, expected: "a size such as 256MiB or 1GiB"))
+        }
+        #expect(ByteSize.format(1 << 30) == "1 GiB")
+        #expect(ByteSize.format(1536 << 10) == "1536 KiB")
+        #expect(ByteSize.format(100) == "100 bytes")
+    }
+
     @Test func optionsMaySpreadOverSeveralCommentsAndQuotePaths() throws {
         let checklist = try parse("""
             # Gate
@@ -66,7 +79,7 @@ import Testing
             <!-- cfa-gate: build-timeout=1m
                  timeout=5m -->
             """)
-        #expect(error == .unknownOption(path: testPath, line: 3, key: "timeout", knownKeys: ["package-path", "build-timeout", "test-timeout", "command-timeout", "allow-skipped", "test-case-timeout", "test-retries", "flaky"]))
+        #expect(error == .unknownOption(path: testPath, line: 3, key: "timeout", knownKeys: ["package-path", "build-timeout", "test-timeout", "command-timeout", "allow-skipped", "test-case-timeout", "test-retries", "flaky", "output-limit"]))
     }
 
     @Test func aRepeatedKeyNamesBothLines() {

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import Verdict
 
 /// Reads what another process writes, one complete line at a time, while it is still writing: from a file, or from
 /// a named pipe cfa-gate created.
@@ -11,81 +12,135 @@ import Foundation
 /// Test results are read from a pipe rather than a file because a file can be rewritten: a test that finds the
 /// path of its own output could seek back and erase the line that records its failure before cfa-gate reads it.
 /// What went into a pipe cannot be taken back, only added to, and additions that contradict the framework's own
-/// lines are caught by the readers. A copy of everything read is kept as the log.
+/// lines are caught by the readers. A copy of everything read goes to the log file as it is read, with a running
+/// digest: memory holds one read's worth of output and one line of at most `maximumLineLength` bytes, however much
+/// the process writes.
 struct OutputTail {
     private enum Source {
         case file(path: String, offset: UInt64)
-        case pipe(descriptor: Int32, fifo: String, copy: String)
+        case pipe(descriptor: Int32, fifo: String, copy: Int32)
     }
 
+    /// One call reads at most this much; the rest waits in the pipe (its writer blocks) or the file for the next call.
+    static let readBudget = 4 << 20
+    static let chunkSize = 64 << 10
+
     private var source: Source
-    private var partial = Data()
-    private var copied = Data()
+    private var splitter: LineSplitter
+    /// The digest and size of everything read from the pipe (the log's digest).
+    let digest = RunningDigest()
+    /// Whether the last read found nothing more to read now (end of file, or an empty pipe).
+    private(set) var drained = false
+    /// Bytes read so far, from the pipe or the file.
+    private(set) var bytesRead = 0
+    /// Past this many bytes a final read stops: a writer that escaped being killed cannot keep the gate reading.
+    var limit = Int(ProbeContext.defaultOutputLimit)
 
-    static func file(_ path: String) -> OutputTail { OutputTail(source: .file(path: path, offset: 0)) }
+    private init(source: Source, maximumLineLength: Int) {
+        self.source = source
+        splitter = LineSplitter(maximumLength: maximumLineLength)
+    }
 
-    /// Creates the named pipe at `fifo` and opens its reading end without blocking, so a writer can open it at once;
-    /// nil when the system refuses either.
-    static func pipe(at fifo: String, copyingTo copy: String) -> OutputTail? {
+    static func file(_ path: String, maximumLineLength: Int = LogFile.maximumLineLength) -> OutputTail {
+        OutputTail(source: .file(path: path, offset: 0), maximumLineLength: maximumLineLength)
+    }
+
+    /// Creates the named pipe at `fifo` and opens its reading end without blocking, so a writer can open it at once,
+    /// and the log file `copy`; nil when the system refuses any of them.
+    static func pipe(at fifo: String, copyingTo copy: String, maximumLineLength: Int = LogFile.maximumLineLength) -> OutputTail? {
         guard mkfifo(fifo, 0o600) == 0 else { return nil }
         let descriptor = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             unlink(fifo)
             return nil
         }
-        return OutputTail(source: .pipe(descriptor: descriptor, fifo: fifo, copy: copy))
+        let copyDescriptor = open(copy, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard copyDescriptor >= 0 else {
+            closeDescriptor(descriptor)
+            unlink(fifo)
+            return nil
+        }
+        return OutputTail(source: .pipe(descriptor: descriptor, fifo: fifo, copy: copyDescriptor), maximumLineLength: maximumLineLength)
     }
 
-    /// The lines completed since the last call. A trailing line without its newline waits for the next call; when
-    /// `final` says the writer is gone it is returned too, unless `keepingPartialLine` is false (a record cut off
-    /// by a crash is incomplete, not a record).
+    /// The lines completed since the last call (at most `readBudget` bytes' worth). A trailing line without its
+    /// newline waits for the next call; when `final` says the writer is gone and nothing is left to read it is
+    /// returned too, unless `keepingPartialLine` is false (a record cut off by a crash is incomplete, not a record).
     mutating func readLines(final: Bool = false, keepingPartialLine: Bool = true) -> [Substring] {
-        partial.append(readAvailable())
         var lines: [Substring] = []
-        if let lastNewline = partial.lastIndex(of: UInt8(ascii: "\n")) {
-            lines = String(decoding: partial[partial.startIndex..<lastNewline], as: UTF8.self)
-                .split(separator: "\n", omittingEmptySubsequences: false)
-            partial = Data(partial[partial.index(after: lastNewline)...])
-        }
-        if final {
-            if keepingPartialLine, !partial.isEmpty { lines.append(Substring(String(decoding: partial, as: UTF8.self))) }
-            partial = Data()
-        }
+        read(final: final, keepingPartialLine: keepingPartialLine) { lines.append($0.text) }
         return lines
     }
 
-    /// For a pipe: writes the copy of everything read, closes the reading end and removes the pipe.
-    mutating func close() {
-        guard case .pipe(let descriptor, let fifo, let copy) = source else { return }
-        _ = FileManager.default.createFile(atPath: copy, contents: copied)
-        closeDescriptor(descriptor)
-        unlink(fifo)
-        source = .file(path: copy, offset: UInt64(copied.count))
+    /// As `readLines`, each line to `each` with whether it was longer than the line limit (and cut there).
+    mutating func read(final: Bool = false, keepingPartialLine: Bool = true, each: (LineSplitter.Line) -> Void) {
+        var splitter = self.splitter
+        // A final read takes everything left (up to the limit); a live one one budget's worth, so the caller can
+        // look at the clock and the watchdog between reads.
+        var total = bytesRead
+        repeat {
+            drained = readAvailable { chunk in
+                total += chunk.count
+                splitter.feed(chunk, each)
+            }
+        } while final && !drained && total <= limit
+        bytesRead = total
+        if final { splitter.finish(keepingPartialLine: keepingPartialLine, each) }
+        self.splitter = splitter
     }
 
-    private mutating func readAvailable() -> Data {
+    /// For a pipe: closes the reading end and the log file, and removes the pipe.
+    mutating func close() {
+        guard case .pipe(let descriptor, let fifo, let copy) = source else { return }
+        closeDescriptor(copy)
+        closeDescriptor(descriptor)
+        unlink(fifo)
+        source = .file(path: "/dev/null", offset: 0)
+    }
+
+    /// Feeds up to `readBudget` bytes to `body`; true when it stopped because there was nothing more to read.
+    private mutating func readAvailable(_ body: (UnsafeRawBufferPointer) -> Void) -> Bool {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 1)
+        defer { buffer.deallocate() }
+        var budget = Self.readBudget
         switch source {
         case .file(let path, let offset):
-            guard let handle = FileHandle(forReadingAtPath: path) else { return Data() }
-            defer { try? handle.close() }
-            guard (try? handle.seek(toOffset: offset)) != nil, let data = try? handle.readToEnd() else { return Data() }
-            source = .file(path: path, offset: offset + UInt64(data.count))
-            return data
-        case .pipe(let descriptor, _, _):
-            var data = Data()
-            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-            while true {
-                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-                // 0: no writer (yet, or any more); -1 with EAGAIN: nothing to read now.
-                guard count > 0 else { break }
-                data.append(contentsOf: buffer[0..<count])
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { return true }
+            defer { closeDescriptor(descriptor) }
+            var position = offset
+            defer { source = .file(path: path, offset: position) }
+            while budget > 0 {
+                let count = pread(descriptor, buffer.baseAddress, min(Self.chunkSize, budget), off_t(position))
+                guard count > 0 else { return true }
+                position += UInt64(count)
+                budget -= count
+                body(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
             }
-            copied.append(data)
-            return data
+            return false
+        case .pipe(let descriptor, _, let copy):
+            while budget > 0 {
+                let count = readDescriptor(descriptor, buffer.baseAddress, min(Self.chunkSize, budget))
+                // 0: no writer (yet, or any more); -1 with EAGAIN: nothing to read now.
+                guard count > 0 else { return true }
+                budget -= count
+                let chunk = UnsafeRawBufferPointer(rebasing: buffer[..<count])
+                digest.update(chunk)
+                LogFile.writeAll(chunk, to: copy)
+                body(chunk)
+            }
+            return false
         }
     }
 }
 
+private func readDescriptor(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.read(descriptor, buffer, count)
+    #elseif canImport(Darwin)
+    Darwin.read(descriptor, buffer, count)
+    #endif
+}
 
 private func closeDescriptor(_ descriptor: Int32) {
     #if canImport(Glibc)

@@ -19,6 +19,8 @@ struct SwiftPMTestRunner: TestRunner {
     var tests: [TestCase] = []
     /// Swift Testing tests by id → their full id (with source location), for `--filter`.
     var swiftTestingIDs: [String: String] = [:]
+    /// The checklist's `output-limit` for each test process (its console output and event stream together).
+    var outputLimit = ProbeContext.defaultOutputLimit
 
     static let listingTimeout = Duration.seconds(120)
 
@@ -42,15 +44,20 @@ struct SwiftPMTestRunner: TestRunner {
             throw TestRunnerError(
                 "listing the tests in \(bundle) failed (\(listing.termination)); see the log", excerpt: OutputExcerpt.tail(of: listing.output, lines: 15))
         }
-        let xctestIDs = xctest.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.contains(" ") && $0.contains("/") && $0.contains(".") }
+        let xctestIDs = xctest.ids
         var stream = SwiftTestingStream(repositoryRoot: repositoryRoot)
-        var tail = OutputTail.file(streamPath)
-        do {
-            try stream.consume(tail.readLines(final: true), at: .now)
-        } catch {
-            throw Self.versionError(error.version)
+        var tail = OutputTail.file(streamPath, maximumLineLength: SwiftTestingStream.maximumRecordLength)
+        tail.limit = Int(outputLimit)
+        var unknownVersion: SwiftTestingStream.UnknownVersion?
+        tail.read(final: true) { line in
+            guard unknownVersion == nil else { return }
+            do throws(SwiftTestingStream.UnknownVersion) {
+                try stream.consume(line, at: .now)
+            } catch {
+                unknownVersion = error
+            }
         }
+        if let unknownVersion { throw Self.versionError(unknownVersion.version) }
         var runner = self
         runner.tests = xctestIDs.map { TestCase(id: $0, target: Self.module(of: $0)) }
         let names = stream.functions.map(SwiftTestingStream.displayName)
@@ -81,17 +88,27 @@ struct SwiftPMTestRunner: TestRunner {
         id.firstIndex(of: ".").map { String(id[..<$0]) } ?? id
     }
 
-    private struct Listing { var termination: ProcessTermination; var output: String }
+    private struct Listing {
+        var termination: ProcessTermination
+        var output: LogExcerpt
+        /// The XCTest test ids the listing printed, one a line.
+        var ids: [String]
+    }
 
     private func runListing(arguments: [String], label: String) async -> Listing {
         let logPath = "\(runDirectory)/\(label).log"
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-        let termination = await ChildProcess(
+        let process = ChildProcess(
             executable: bundle, arguments: arguments, workingDirectory: packageDirectory, environment: environment, logPath: logPath,
-            timeout: min(Self.listingTimeout, max(.zero, deadline - .now))
-        ).run()
-        let output = FileManager.default.contents(atPath: logPath).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        return Listing(termination: termination, output: output)
+            timeout: min(Self.listingTimeout, max(.zero, deadline - .now)))
+        let (termination, exceeded) = await OutputLimit.watching(logPath, limit: outputLimit) { await process.run() }
+        var ids: [String] = []
+        let summary = LogFile.read(logPath) { line in
+            let id = line.text.trimmingCharacters(in: .whitespaces)
+            if !line.overlong, !id.contains(" "), id.contains("/"), id.contains(".") { ids.append(id) }
+        }
+        if exceeded { return Listing(termination: .launchFailed(OutputLimit.message(outputLimit, running: "the test listing")), output: summary.excerpt, ids: []) }
+        return Listing(termination: termination, output: summary.excerpt, ids: ids)
     }
 
     /// Swift Testing's tests share one process (the library runs them in parallel itself); XCTest's are spread over
@@ -136,18 +153,23 @@ struct SwiftPMTestRunner: TestRunner {
             var reader = XCTestOutputReader(tests: batch, repositoryRoot: repositoryRoot)
             let fifo = "\(runDirectory)/\(label).pipe"
             guard var output = OutputTail.pipe(at: fifo, copyingTo: logPath) else { return Self.noPipe(fifo) }
+            output.limit = Int(outputLimit)
             return await supervise(
                 arguments: [batch.map(\.id).joined(separator: ",")], outputPath: fifo, excerptPath: logPath, watch: watch,
                 read: { now, final throws(SwiftTestingStream.UnknownVersion) in
-                    reader.consume(output.readLines(final: final), at: now)
+                    output.read(final: final) { reader.consume($0.text, at: now) }
                     if final { output.close() }
-                    return (reader.started, reader.finished, reader.conflicts)
+                    return (reader.started, reader.finished, reader.conflicts, output.bytesRead)
                 })
         case .swiftTesting:
             let streamPath = "\(runDirectory)/\(label).events.pipe"
-            guard var events = OutputTail.pipe(at: streamPath, copyingTo: "\(runDirectory)/\(label).events.jsonl") else {
+            guard
+                var events = OutputTail.pipe(
+                    at: streamPath, copyingTo: "\(runDirectory)/\(label).events.jsonl", maximumLineLength: SwiftTestingStream.maximumRecordLength)
+            else {
                 return Self.noPipe(streamPath)
             }
+            events.limit = Int(outputLimit)
             let ids = batch.compactMap { test in swiftTestingIDs[test.id].map { ($0, test.id) } }
             var stream = SwiftTestingStream(idsByFullID: Dictionary(ids, uniquingKeysWith: { first, _ in first }), repositoryRoot: repositoryRoot)
             // The whole list needs no filter; a subset is selected by exact, anchored full ids.
@@ -161,10 +183,15 @@ struct SwiftPMTestRunner: TestRunner {
                 outputPath: logPath, excerptPath: logPath, watch: watch,
                 read: { now, final throws(SwiftTestingStream.UnknownVersion) in
                     // A record cut off by the process's death is incomplete, not forged: it is left out.
-                    let lines = events.readLines(final: final, keepingPartialLine: false)
+                    var unknownVersion: SwiftTestingStream.UnknownVersion?
+                    events.read(final: final, keepingPartialLine: false) { line in
+                        guard unknownVersion == nil else { return }
+                        do throws(SwiftTestingStream.UnknownVersion) { try stream.consume(line, at: now) } catch { unknownVersion = error }
+                    }
                     if final { events.close() }
-                    try stream.consume(lines, at: now)
-                    return (stream.started, stream.finished, stream.conflicts)
+                    if let unknownVersion { throw unknownVersion }
+                    // The console output goes straight to the log file; the event stream through the pipe.
+                    return (stream.started, stream.finished, stream.conflicts, events.bytesRead + LogFile.size(logPath))
                 })
         }
     }
@@ -173,29 +200,13 @@ struct SwiftPMTestRunner: TestRunner {
         BatchReport(end: .failed("cannot create the named pipe \(path) to read a test process through: \(String(cString: strerror(errno)))"))
     }
 
-    /// The Swift runtime's one-line reason for a trap (`Module/File.swift:12: Fatal error: Index out of range`).
-    static func crashLine(_ output: String) -> String? {
-        let reasons = [": Fatal error", ": Precondition failed", ": Assertion failed"]
-        return output.split(separator: "\n").first { line in reasons.contains { line.contains($0) } }.map { OutputExcerpt.clip(String($0)) }
-    }
-
-    /// What a crash left in the output: from the runtime's first crash line (`Fatal error`, the backtracer's banner)
-    /// on, rather than the register dump the backtracer ends with.
-    static func crashExcerpt(_ output: String) -> [String] {
-        let lines = output.split(separator: "\n").map(String.init)
-        let markers = ["Fatal error", "*** Program crashed", "*** Signal", "Precondition failed", "Assertion failed"]
-        guard let start = lines.firstIndex(where: { line in markers.contains { line.contains($0) } }) else {
-            return OutputExcerpt.tail(of: output, lines: 25)
-        }
-        return lines[start...].filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.prefix(20).map(OutputExcerpt.clip)
-    }
-
     private enum Wake: Sendable {
         case ended(ProcessTermination)
         case tick
     }
 
-    typealias Progress = (started: [String: ContinuousClock.Instant], finished: [String: ObservedAttempt], conflicts: [String])
+    /// `written`: the bytes the process has written so far (console output and event stream), for `output-limit`.
+    typealias Progress = (started: [String: ContinuousClock.Instant], finished: [String: ObservedAttempt], conflicts: [String], written: Int)
 
     /// Runs one process and watches it: every tick reads what it has reported so far and asks `watch` whether a
     /// test has run too long; if so the process (and everything it started) is killed through task cancellation,
@@ -209,6 +220,7 @@ struct SwiftPMTestRunner: TestRunner {
             timeout: max(.zero, deadline - .now))
         var cut: Set<String> = []
         var readFailure: String?
+        var exceeded = false
         var termination = ProcessTermination.interrupted
         // Reads drain the pipes often enough that a test never waits on a full one; the watchdog looks less often.
         let tick = Duration.milliseconds(25)
@@ -224,12 +236,14 @@ struct SwiftPMTestRunner: TestRunner {
                     group.cancelAll()
                     return
                 case .tick:
-                    guard cut.isEmpty, readFailure == nil else { continue }
+                    guard cut.isEmpty, readFailure == nil, !exceeded else { continue }
                     let now = ContinuousClock.now
                     do throws(SwiftTestingStream.UnknownVersion) {
                         let progress = try read(now, false)
                         if let conflict = progress.conflicts.first {
                             readFailure = Self.forgery(conflict)
+                        } else if progress.written > outputLimit {
+                            exceeded = true
                         } else if ticks % ticksPerWatch == 0 {
                             cut = watch(progress.started.mapValues { now - $0 })
                         }
@@ -237,7 +251,7 @@ struct SwiftPMTestRunner: TestRunner {
                     } catch {
                         readFailure = Self.versionError(error.version).message
                     }
-                    if !cut.isEmpty || readFailure != nil {
+                    if !cut.isEmpty || readFailure != nil || exceeded {
                         group.cancelAll()
                     } else {
                         group.addTask { try? await Task.sleep(for: tick); return .tick }
@@ -262,9 +276,23 @@ struct SwiftPMTestRunner: TestRunner {
         case .timedOut: end = .timeLimit
         case .launchFailed(let reason): end = .failed(reason)
         }
-        let output = FileManager.default.contents(atPath: excerptPath).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        if exceeded { return Self.overLimit(progress, limit: outputLimit, log: excerptPath) }
+        // Only a process that did not end cleanly needs its crash excerpt; the log is scanned chunk by chunk.
+        let crash = termination == .exited(0) ? (crashLine: nil, excerpt: []) : CrashOutput.scan(excerptPath)
         return BatchReport(
             finished: progress.finished, unfinished: progress.started.mapValues { now - $0 }, cut: cut, end: end,
-            outputTail: Self.crashExcerpt(output), crashLine: Self.crashLine(output))
+            outputTail: crash.excerpt, crashLine: crash.crashLine)
+    }
+
+    /// A process killed for writing more than `output-limit`: the tests it was running fail with that reason (the
+    /// others run again in a fresh process), and its log is cut at the limit.
+    private static func overLimit(_ progress: Progress, limit: Int64, log: String) -> BatchReport {
+        _ = truncate(log, off_t(limit))
+        var finished = progress.finished
+        let message = OutputLimit.message(limit, running: "this test")
+        for id in progress.started.keys {
+            finished[id] = ObservedAttempt(attempt: TestAttempt(durationSeconds: 0, outcome: .failed, message: message))
+        }
+        return BatchReport(finished: finished, end: .stopped)
     }
 }

@@ -1,3 +1,4 @@
+import Checklist
 import Foundation
 import TestOrchestration
 import Verdict
@@ -9,6 +10,9 @@ import Verdict
 /// into a pass.
 struct SwiftTestingStream {
     static let pinnedVersion = "0"
+    /// The longest record read whole; Swift Testing's own records are a few hundred bytes, a few kilobytes with a
+    /// long issue message. A longer one is cut there: a protocol error for its test, never an allocation.
+    static let maximumRecordLength = 1 << 20
 
     /// A listed test function: the full id (with its source location, which `--filter` needs) and its file.
     struct ListedFunction: Equatable {
@@ -31,6 +35,8 @@ struct SwiftTestingStream {
     private var failures: [String: (attempt: TestAttempt, lines: [String])] = [:]
     private(set) var functions: [String] = []
     private(set) var records = 0
+    /// Tests whose stream broke the protocol (an overlong record): already failed, the rest of their stream ignored.
+    private var ignored: Set<String> = []
     private let decoder = JSONDecoder()
 
     init(idsByFullID: [String: String] = [:], repositoryRoot: String) {
@@ -46,16 +52,62 @@ struct SwiftTestingStream {
     }
 
     mutating func consume(_ lines: [Substring], at now: ContinuousClock.Instant) throws(UnknownVersion) {
-        for line in lines where !line.isEmpty {
-            guard let record = try? decoder.decode(Record.self, from: Data(line.utf8)) else {
-                // Swift Testing writes whole JSON lines only; anything else was written by someone else.
-                conflicts.append("an unreadable line in its event stream")
-                continue
-            }
-            records += 1
-            guard record.version == Self.pinnedVersion else { throw UnknownVersion(version: record.version) }
-            consume(record, at: now)
+        for line in lines { try consume(LineSplitter.Line(text: line, overlong: false), at: now) }
+    }
+
+    mutating func consume(_ line: LineSplitter.Line, at now: ContinuousClock.Instant) throws(UnknownVersion) {
+        guard !line.overlong else { return overlong(line) }
+        let text = line.text
+        guard !text.isEmpty else { return }
+        // Foundation's JSON parser refuses nesting past 512 levels with an error, never a crash: such a record is unreadable.
+        guard let record = try? decoder.decode(Record.self, from: Data(text.utf8)) else {
+            // Swift Testing writes whole JSON lines only; anything else was written by someone else.
+            conflicts.append("an unreadable line in its event stream")
+            return
         }
+        records += 1
+        guard record.version == Self.pinnedVersion else { throw UnknownVersion(version: record.version) }
+        consume(record, at: now)
+    }
+
+    /// A record longer than `maximumRecordLength`: its test (named in the part kept of it) fails with a protocol error,
+    /// and what the stream says of that test afterwards is ignored. When no test can be named, every test running
+    /// then fails the same way: a record nobody can read is never a pass.
+    private mutating func overlong(_ line: LineSplitter.Line) {
+        let limit = ByteSize.format(Int64(Self.maximumRecordLength))
+        let named = [Self.testID(in: line.text), line.end.flatMap(Self.testID(in:))].compactMap { $0 }.compactMap { idsByFullID[$0] }
+        let victims = named.isEmpty ? Array(started.keys) : [named[0]]
+        guard !victims.isEmpty else {
+            conflicts.append("an event stream record longer than \(limit) while none of its tests was running")
+            return
+        }
+        for id in victims {
+            finished[id] = ObservedAttempt(attempt: TestAttempt(
+                durationSeconds: 0, outcome: .failed,
+                message: "wrote an event stream record longer than \(limit) (a protocol error); the record was not read"))
+            started[id] = nil
+            ignored.insert(id)
+        }
+    }
+
+    /// The `"testID":"…"` value in a piece of a record, JSON escapes of `/` and `"` undone.
+    static func testID(in text: Substring) -> String? {
+        guard let key = text.range(of: "\"testID\":\"") else { return nil }
+        var id = ""
+        var escaped = false
+        for character in text[key.upperBound...] {
+            if escaped {
+                id.append(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "\"" {
+                return id
+            } else {
+                id.append(character)
+            }
+        }
+        return nil
     }
 
     private mutating func consume(_ record: Record, at now: ContinuousClock.Instant) {
@@ -64,7 +116,7 @@ struct SwiftTestingStream {
             if payload.kind == "function", let id = payload.id { functions.append(id) }
             return
         }
-        guard record.kind == "event", let fullID = payload.testID, let id = idsByFullID[fullID] else { return }
+        guard record.kind == "event", let fullID = payload.testID, let id = idsByFullID[fullID], !ignored.contains(id) else { return }
         switch payload.kind {
         case "testStarted":
             if started[id] != nil || finished[id] != nil { conflicts.append("`\(id)` started twice") }
@@ -75,9 +127,10 @@ struct SwiftTestingStream {
                 attempt: TestAttempt(durationSeconds: 0, outcome: .skipped, message: payload.messages?.first?.text))
         case "issueRecorded":
             guard payload.issue?.isKnown != true, payload.issue?.severity != "warning" else { return }
-            let texts = (payload.messages ?? []).map(\.text)
+            let texts = (payload.messages ?? []).map { OutputExcerpt.clip($0.text) }
             if var failure = failures[id] {
-                failure.lines += texts
+                // The excerpt keeps the first lines; a test recording a million issues costs no more memory.
+                failure.lines += texts.prefix(max(0, 40 - failure.lines.count))
                 failures[id] = failure
                 return
             }

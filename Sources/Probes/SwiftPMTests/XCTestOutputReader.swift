@@ -33,7 +33,7 @@ struct XCTestOutputReader {
         for line in lines { consume(line, at: now) }
     }
 
-    private mutating func consume(_ line: Substring, at now: ContinuousClock.Instant) {
+    mutating func consume(_ line: Substring, at now: ContinuousClock.Instant) {
         if let (name, rest) = Self.testCaseLine(line), let id = idsByOutputName[name] {
             if rest.hasPrefix("started") {
                 if started[id] != nil || finished[id] != nil { conflicts.append("`\(id)` started twice") }

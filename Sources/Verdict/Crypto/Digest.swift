@@ -11,7 +11,7 @@ public enum Digest {
         }
         // SHA-256 over memory only fails on allocation failure, which Swift treats as fatal anyway.
         precondition(succeeded == 1, "EVP_Digest(SHA-256) failed")
-        return hex(digest.prefix(Int(length)))
+        return hexText(digest.prefix(Int(length)))
     }
 
     /// Hashes the file in fixed-size chunks so multi-gigabyte logs never sit in memory.
@@ -39,12 +39,12 @@ public enum Digest {
         guard EVP_DigestFinal_ex(context, &digest, &length) == 1 else {
             throw LibCrypto.failure("SHA-256 finalization failed")
         }
-        return hex(digest.prefix(Int(length)))
+        return hexText(digest.prefix(Int(length)))
     }
 
     private static let chunkSize = 1 << 20
 
-    private static func hex(_ bytes: some Sequence<UInt8>) -> String {
+    static func hexText(_ bytes: some Sequence<UInt8>) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         for byte in bytes {
