@@ -29,6 +29,8 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
     case unknownOption(path: String, line: Int, key: String, knownKeys: [String])
     case repeatedOption(path: String, line: Int, key: String, firstLine: Int)
     case invalidOptionValue(path: String, line: Int, key: String, value: String, expected: String)
+    /// Lists, block quotes or inline markup nested deeper than the reader walks (`CmarkDocumentReader.maximumDepth`).
+    case nestingTooDeep(path: String, line: Int, limit: Int)
 
     public var description: String {
         switch self {
@@ -83,6 +85,8 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
             return "\(path):\(line): option `\(key)` is already set at line \(firstLine) — set each option once"
         case .invalidOptionValue(let path, let line, let key, let value, let expected):
             return "\(path):\(line): option `\(key)` has invalid value `\(value)` — expected \(expected)"
+        case .nestingTooDeep(let path, let line, let limit):
+            return "\(path):\(line): the Markdown nests lists, block quotes or emphasis more than \(limit) levels deep — a checklist needs a few; flatten it"
         }
     }
 }

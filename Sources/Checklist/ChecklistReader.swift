@@ -13,7 +13,12 @@ struct ChecklistReader {
     }
 
     func read() throws(ChecklistError) -> Checklist {
-        guard let parsed = CmarkDocumentReader.parse(source) else { throw .markdownParserFailed(path: path) }
+        let parsed: MarkdownNode
+        switch CmarkDocumentReader.parse(source) {
+        case .document(let document): parsed = document
+        case .tooDeep(let line): throw .nestingTooDeep(path: path, line: line, limit: CmarkDocumentReader.maximumDepth)
+        case .failed: throw .markdownParserFailed(path: path)
+        }
         let document = try InlineCommentRecovery(path: path, source: source).recover(parsed)
         var outline = DocumentOutline(comments: CommentCollector(path: path))
         try outline.visit(document)

@@ -12,8 +12,47 @@ enum CmarkDocumentReader {
 
     private static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
 
-    /// Returns nil only if cmark-gfm fails to allocate a parser or document.
-    static func parse(_ markdown: String) -> MarkdownNode? {
+    /// The deepest nesting of Markdown containers (lists, items, block quotes, emphasis, links…) a checklist may have.
+    /// The tree is copied and walked recursively; a few levels are all a checklist needs, and the limit keeps a
+    /// change's checklist nested thousands deep from overflowing the stack.
+    static let maximumDepth = 100
+
+    enum Parsed {
+        case document(MarkdownNode)
+        /// The containers nest deeper than `maximumDepth`, first at this line.
+        case tooDeep(line: Int)
+        /// cmark-gfm could not allocate a parser or document.
+        case failed
+    }
+
+    static func parse(_ markdown: String, maximumDepth: Int = maximumDepth) -> Parsed {
+        guard let document = parseTree(markdown) else { return .failed }
+        defer { cmark_node_free(document) }
+        if let line = firstLineDeeper(than: maximumDepth, in: document) { return .tooDeep(line: line) }
+        return .document(copy(document))
+    }
+
+    /// Walks cmark's tree with its own iterator (no recursion): the line of the first container that nests deeper
+    /// than `limit`, or nil. An empty container gets an exit event without having been counted, so counting goes by
+    /// whether the node has children, on entry and on exit alike.
+    private static func firstLineDeeper(than limit: Int, in document: OpaquePointer) -> Int? {
+        guard let iterator = cmark_iter_new(document) else { return nil }
+        defer { cmark_iter_free(iterator) }
+        var depth = 0
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard let node = cmark_iter_get_node(iterator), cmark_node_first_child(node) != nil else { continue }
+            if event == CMARK_EVENT_ENTER {
+                depth += 1
+                if depth > limit { return Int(cmark_node_get_start_line(node)) }
+            } else if event == CMARK_EVENT_EXIT {
+                depth -= 1
+            }
+        }
+        return nil
+    }
+
+    /// The parsed C tree, for the caller to free; nil only if cmark-gfm fails to allocate a parser or document.
+    private static func parseTree(_ markdown: String) -> OpaquePointer? {
         guard coreExtensionsRegistered, let parser = cmark_parser_new(CMARK_OPT_SOURCEPOS) else { return nil }
         defer { cmark_parser_free(parser) }
         for name in extensionNames {
@@ -28,9 +67,8 @@ enum CmarkDocumentReader {
             }
         }
         guard let document = cmark_parser_finish(parser) else { return nil }
-        defer { cmark_node_free(document) }
         cmark_consolidate_text_nodes(document)
-        return copy(document)
+        return document
     }
 
     private static func copy(_ node: OpaquePointer) -> MarkdownNode {
