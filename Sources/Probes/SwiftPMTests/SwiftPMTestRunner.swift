@@ -276,7 +276,7 @@ struct SwiftPMTestRunner: TestRunner {
         case .timedOut: end = .timeLimit
         case .launchFailed(let reason): end = .failed(reason)
         }
-        if exceeded { return Self.overLimit(progress, limit: outputLimit, log: excerptPath) }
+        if exceeded { return Self.overLimit(progress, limit: outputLimit, log: excerptPath, at: now) }
         // Only a process that did not end cleanly needs its crash excerpt; the log is scanned chunk by chunk.
         let crash = termination == .exited(0) ? (crashLine: nil, excerpt: []) : CrashOutput.scan(excerptPath)
         return BatchReport(
@@ -284,15 +284,18 @@ struct SwiftPMTestRunner: TestRunner {
             outputTail: crash.excerpt, crashLine: crash.crashLine)
     }
 
-    /// A process killed for writing more than `output-limit`: the tests it was running fail with that reason (the
-    /// others run again in a fresh process), and its log is cut at the limit.
-    private static func overLimit(_ progress: Progress, limit: Int64, log: String) -> BatchReport {
+    /// A process killed for writing more than `output-limit`, its log cut at the limit. The one test it was running
+    /// fails with that reason; when several were running, none is blamed: each runs again alone (as after a crash),
+    /// where the one that writes too much is the only one running. The tests it had not started run again too.
+    private static func overLimit(_ progress: Progress, limit: Int64, log: String, at now: ContinuousClock.Instant) -> BatchReport {
         _ = truncate(log, off_t(limit))
-        var finished = progress.finished
-        let message = OutputLimit.message(limit, running: "this test")
-        for id in progress.started.keys {
-            finished[id] = ObservedAttempt(attempt: TestAttempt(durationSeconds: 0, outcome: .failed, message: message))
+        guard progress.started.count == 1, let (id, started) = progress.started.first else {
+            return BatchReport(finished: progress.finished, unfinished: progress.started.mapValues { now - $0 }, end: .stopped)
         }
+        var finished = progress.finished
+        let attempt = TestAttempt(
+            durationSeconds: Double((now - started).components.seconds), outcome: .failed, message: OutputLimit.message(limit, running: "this test"))
+        finished[id] = ObservedAttempt(attempt: attempt)
         return BatchReport(finished: finished, end: .stopped)
     }
 }
