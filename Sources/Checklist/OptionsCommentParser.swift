@@ -1,6 +1,8 @@
 /// Accumulates the run options of one or more `<!-- cfa-gate: key=value … -->` comments.
 struct OptionsCommentParser {
-    static let knownKeys = ["package-path", "build-timeout", "test-timeout", "command-timeout", "allow-skipped", "test-case-timeout", "test-retries", "flaky", "output-limit"]
+    static let knownKeys = [
+        "package-path", "build-timeout", "test-timeout", "command-timeout", "allow-skipped", "test-case-timeout", "test-retries", "flaky", "output-limit",
+    ]
     private static let durationExpectation = "a duration such as 90s, 20m, 1h or 1h30m"
 
     let path: String

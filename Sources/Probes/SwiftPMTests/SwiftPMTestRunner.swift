@@ -107,7 +107,9 @@ struct SwiftPMTestRunner: TestRunner {
             let id = line.text.trimmingCharacters(in: .whitespaces)
             if !line.overlong, !id.contains(" "), id.contains("/"), id.contains(".") { ids.append(id) }
         }
-        if exceeded { return Listing(termination: .launchFailed(OutputLimit.message(outputLimit, running: "the test listing")), output: summary.excerpt, ids: []) }
+        if exceeded {
+            return Listing(termination: .launchFailed(OutputLimit.message(outputLimit, running: "the test listing")), output: summary.excerpt, ids: [])
+        }
         return Listing(termination: termination, output: summary.excerpt, ids: ids)
     }
 
