@@ -16,11 +16,13 @@ enum TestBundleLocator {
                 executable: swift, arguments: ["build", "--show-bin-path"] + buildArguments, workingDirectory: context.packageDirectory,
                 environment: context.environment, logPath: logPath, timeout: .seconds(120)
             ).run()
-            let output = FileManager.default.contents(atPath: logPath).map { String(decoding: $0, as: UTF8.self) } ?? ""
-            guard termination.succeeded, let last = output.split(separator: "\n").last(where: { $0.hasPrefix("/") }) else {
+            // Read line by line: the manifest and plugins can print as much as they like before the path.
+            var last: String?
+            _ = LogFile.read(logPath) { line in if !line.overlong, line.text.hasPrefix("/") { last = String(line.text) } }
+            guard termination.succeeded, let last else {
                 return .failure(TestRunnerError("`swift build --show-bin-path` failed (\(termination)); see the log"))
             }
-            binDirectory = String(last)
+            binDirectory = last
         }
         let files = FileManager.default
         let bundles = ((try? files.contentsOfDirectory(atPath: binDirectory)) ?? []).filter { $0.hasSuffix("PackageTests.xctest") }
