@@ -11,7 +11,8 @@ enum WorkflowCommand {
             value.flatMap { $0.isEmpty ? nil : "\(key)=\(escapeProperty($0))" }
         }
         let head = written.isEmpty ? name : "\(name) \(written.joined(separator: ","))"
-        return "::\(head)::\(escapeData(message))"
+        // The legacy `##[name]` form is honoured anywhere in a line: defused inside the data too.
+        return "::\(head)::\(escapeData(message))".replacingOccurrences(of: "##[", with: "##\u{200B}[")
     }
 
     /// The toolkit's `escapeData`: `%` first (so the runner's unescaping cannot be fooled by a literal
