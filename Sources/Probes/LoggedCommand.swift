@@ -74,6 +74,12 @@ enum OutputExcerpt {
     }
 
     static func clip(_ line: String) -> String {
-        line.count <= maximumLineLength ? line : String(line.prefix(maximumLineLength - 1)) + "…"
+        clip(Substring(line))
+    }
+
+    /// Walks at most `maximumLineLength` characters, however long the line: a log line can be 64 KiB.
+    static func clip(_ line: Substring) -> String {
+        let kept = line.prefix(maximumLineLength)
+        return kept.endIndex == line.endIndex ? String(line) : String(line.prefix(maximumLineLength - 1)) + "…"
     }
 }

@@ -17,7 +17,7 @@ struct LogExcerpt: Sendable, Equatable {
 
     mutating func append(_ line: Substring) {
         guard line.contains(where: { !$0.isWhitespace }) else { return }
-        let clipped = OutputExcerpt.clip(String(line))
+        let clipped = OutputExcerpt.clip(line)
         lineCount += 1
         if head.count < limit { head.append(clipped) }
         if ring.count < limit {

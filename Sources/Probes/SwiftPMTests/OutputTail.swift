@@ -22,7 +22,7 @@ struct OutputTail {
     }
 
     /// One call reads at most this much; the rest waits in the pipe (its writer blocks) or the file for the next call.
-    static let readBudget = 4 << 20
+    static let readBudget = 16 << 20
     static let chunkSize = 64 << 10
 
     private var source: Source

@@ -270,6 +270,8 @@ struct SwiftPMTestRunner: TestRunner {
         }
         if let readFailure { return BatchReport(end: .failed(readFailure)) }
         if let conflict = progress.conflicts.first { return BatchReport(end: .failed(Self.forgery(conflict))) }
+        // A process that wrote past the limit and ended before the next look is over it all the same.
+        if progress.written > outputLimit { exceeded = true }
         let end: BatchEnd
         switch termination {
         case .exited(let code): end = .exited(code)

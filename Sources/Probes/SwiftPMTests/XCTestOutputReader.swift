@@ -56,8 +56,13 @@ struct XCTestOutputReader {
             }
         }
         guard var running = current else { return }
+        // Every line a running test prints comes here, a gigabyte of them for a test that floods: the excerpt is full
+        // after 40 lines, and a failure line is looked for only in lines naming the test (a native byte search).
+        guard running.lines.count < 40 || running.failure == nil else { return }
         if running.lines.count < 40 { running.lines.append(String(line.prefix(300))) }
-        if running.failure == nil, let failure = Self.failureLine(line, outputName: Self.outputName(running.id), repositoryRoot: repositoryRoot) {
+        if running.failure == nil, line.utf8.firstRange(of: " : ".utf8) != nil, case let name = Self.outputName(running.id),
+            line.utf8.firstRange(of: name.utf8) != nil, let failure = Self.failureLine(line, outputName: name, repositoryRoot: repositoryRoot)
+        {
             running.failure = failure
         }
         current = running
