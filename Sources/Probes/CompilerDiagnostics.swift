@@ -30,7 +30,7 @@ enum CompilerDiagnostics {
         mutating func consume(_ line: Substring) {
             // A native byte search first: most lines of a log are not diagnostics, and a build can print a gigabyte.
             guard diagnostics.count < CompilerDiagnostics.maximumDiagnostics,
-                line.utf8.firstRange(of: ": error: ".utf8) != nil || line.utf8.firstRange(of: ": warning: ".utf8) != nil,
+                line.containsBytes(": error: ") || line.containsBytes(": warning: "),
                 let diagnostic = CompilerDiagnostics.parseLine(String(line), repositoryRoot: repositoryRoot),
                 let severity = diagnostic.severity, severities.contains(severity)
             else { return }

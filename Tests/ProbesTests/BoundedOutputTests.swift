@@ -24,6 +24,16 @@ import Testing
         #expect(SwiftTestingStream.testID(in: lines[1].end ?? "") == "M.S/t()")
     }
 
+    @Test func byteSearchesFindWhatStringSearchesFind() {
+        let line: Substring = "/p/F.swift:3: error: C.test : failed"
+        #expect(line.containsBytes(" : "))
+        #expect(line.containsBytes(": error: "))
+        #expect(!line.containsBytes(": warning: "))
+        #expect(!Substring("xxxxxxxx").containsBytes(" : "))
+        #expect(Substring("ab : ").containsBytes(" : "))
+        #expect(!Substring(" :").containsBytes(" : "))
+    }
+
     @Test func aPartialLineIsKeptOrDroppedAtTheEnd() {
         #expect(split(["a\nb"], limit: 10).map(\.text) == ["a", "b"])
         #expect(split(["a\nb"], limit: 10, keepingPartialLine: false).map(\.text) == ["a"])

@@ -38,7 +38,7 @@ struct LineSplitter {
         var start = 0
         while start < bytes.count {
             let rest = UnsafeRawBufferPointer(rebasing: bytes[start...])
-            let newlineIndex = rest.firstIndex(of: newline).map { start + $0 }
+            let newlineIndex = ByteSearch.firstIndex(of: newline, in: rest).map { start + $0 }
             let segment = UnsafeRawBufferPointer(rebasing: bytes[start..<(newlineIndex ?? bytes.count)])
             if !overlong {
                 let room = maximumLength - partial.count

@@ -57,11 +57,11 @@ struct XCTestOutputReader {
         }
         guard var running = current else { return }
         // Every line a running test prints comes here, a gigabyte of them for a test that floods: the excerpt is full
-        // after 40 lines, and a failure line is looked for only in lines naming the test (a native byte search).
+        // after 40 lines, and a failure line is looked for only in lines naming the test (a byte search).
         guard running.lines.count < 40 || running.failure == nil else { return }
         if running.lines.count < 40 { running.lines.append(String(line.prefix(300))) }
-        if running.failure == nil, line.utf8.firstRange(of: " : ".utf8) != nil, case let name = Self.outputName(running.id),
-            line.utf8.firstRange(of: name.utf8) != nil, let failure = Self.failureLine(line, outputName: name, repositoryRoot: repositoryRoot)
+        if running.failure == nil, line.containsBytes(" : "), case let name = Self.outputName(running.id),
+            line.contains(name), let failure = Self.failureLine(line, outputName: name, repositoryRoot: repositoryRoot)
         {
             running.failure = failure
         }
@@ -78,7 +78,7 @@ struct XCTestOutputReader {
     /// `Test Case 'Class.test' started at …` → ("Class.test", "started at …").
     private static func testCaseLine(_ line: Substring) -> (String, Substring)? {
         let prefix = "Test Case '"
-        guard line.hasPrefix(prefix) else { return nil }
+        guard line.utf8.first == UInt8(ascii: "T"), line.hasPrefix(prefix) else { return nil }
         let afterPrefix = line.dropFirst(prefix.count)
         guard let quote = afterPrefix.firstIndex(of: "'") else { return nil }
         let name = String(afterPrefix[..<quote])
