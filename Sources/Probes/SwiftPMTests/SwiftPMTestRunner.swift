@@ -228,6 +228,10 @@ struct SwiftPMTestRunner: TestRunner {
         let tick = Duration.milliseconds(25)
         let ticksPerWatch = 4
         var ticks = 0
+        // While the process writes, the next read comes at once: a pipe holds only so much, and a writer waiting on a
+        // full pipe is time the gate adds to the test.
+        var written = 0
+        var busy = false
         await withTaskGroup(of: Wake.self) { group in
             group.addTask { .ended(await process.run()) }
             group.addTask { try? await Task.sleep(for: tick); return .tick }
@@ -242,6 +246,8 @@ struct SwiftPMTestRunner: TestRunner {
                     let now = ContinuousClock.now
                     do throws(SwiftTestingStream.UnknownVersion) {
                         let progress = try read(now, false)
+                        busy = progress.written > written
+                        written = progress.written
                         if let conflict = progress.conflicts.first {
                             readFailure = Self.forgery(conflict)
                         } else if progress.written > outputLimit {
@@ -256,7 +262,8 @@ struct SwiftPMTestRunner: TestRunner {
                     if !cut.isEmpty || readFailure != nil || exceeded {
                         group.cancelAll()
                     } else {
-                        group.addTask { try? await Task.sleep(for: tick); return .tick }
+                        let pause = busy ? Duration.milliseconds(1) : tick
+                        group.addTask { try? await Task.sleep(for: pause); return .tick }
                     }
                 }
             }
