@@ -17,7 +17,7 @@ import Testing
         return fixture
     }()
 
-    private func context(_ variables: [String: String], limit: Int64) -> ProbeContext {
+    func context(_ variables: [String: String], limit: Int64) -> ProbeContext {
         var environment = SwiftPackageFixture.environment(for: Self.fixture)
         environment.merge(variables) { _, new in new }
         var context = ProbeContext(
@@ -27,7 +27,7 @@ import Testing
         return context
     }
 
-    private func cases(_ outcome: ProbeOutcome) -> [String: TestCaseResult] {
+    func cases(_ outcome: ProbeOutcome) -> [String: TestCaseResult] {
         Dictionary(uniqueKeysWithValues: (outcome.evidence.testCases ?? []).map { ($0.id, $0) })
     }
 
@@ -57,5 +57,15 @@ import Testing
         #expect(byID["CalcTests.Flooding/hugeIssue()"]?.status == .failed, "\(outcome.summary)")
         #expect(byID["CalcTests.Flooding/hugeIssue()"]?.firstFailure?.message?.contains("longer than 1 MiB (a protocol error)") == true)
         #expect(byID["CalcTests.Flooding/quiet()"]?.status == .passed, "\(outcome.summary)")
+    }
+}
+
+extension TestOutputLimitTests {
+    /// The framework's own lines count: a test writing exactly the limit is over it.
+    @Test func aTestWritingExactlyTheLimitIsOverIt() async throws {
+        let outcome = await TestProbe(arguments: ["--filter", "FloodingXC/testFloods"]).run(
+            in: context(["FLOOD_BYTES": "\(1 << 20)"], limit: 1 << 20), logName: "exact-\(UUID().uuidString)")
+        let log = try #require(outcome.evidence.logs.first { $0.name.hasSuffix(".tests") })
+        #expect(cases(outcome)["CalcTests.FloodingXC/testFloods"]?.status == .failed, "\(outcome.summary), log \(log.bytes) bytes")
     }
 }

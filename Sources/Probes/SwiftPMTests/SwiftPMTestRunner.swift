@@ -232,6 +232,8 @@ struct SwiftPMTestRunner: TestRunner {
         // full pipe is time the gate adds to the test.
         var written = 0
         var busy = false
+        // The tests that had finished at the last look: one that finishes in the read that crosses the limit is a suspect.
+        var finishedBefore: Set<String> = []
         await withTaskGroup(of: Wake.self) { group in
             group.addTask { .ended(await process.run()) }
             group.addTask { try? await Task.sleep(for: tick); return .tick }
@@ -252,7 +254,10 @@ struct SwiftPMTestRunner: TestRunner {
                             readFailure = Self.forgery(conflict)
                         } else if progress.written > outputLimit {
                             exceeded = true
-                        } else if ticks % ticksPerWatch == 0 {
+                        } else {
+                            finishedBefore = Set(progress.finished.keys)
+                        }
+                        if !exceeded, readFailure == nil, ticks % ticksPerWatch == 0 {
                             cut = watch(progress.started.mapValues { now - $0 })
                         }
                         ticks += 1
@@ -287,7 +292,7 @@ struct SwiftPMTestRunner: TestRunner {
         case .timedOut: end = .timeLimit
         case .launchFailed(let reason): end = .failed(reason)
         }
-        if exceeded { return Self.overLimit(progress, limit: outputLimit, log: excerptPath, at: now) }
+        if exceeded { return Self.overLimit(progress, finishedBefore: finishedBefore, limit: outputLimit, log: excerptPath, at: now) }
         // Only a process that did not end cleanly needs its crash excerpt; the log is scanned chunk by chunk.
         let crash = termination == .exited(0) ? (crashLine: nil, excerpt: []) : CrashOutput.scan(excerptPath)
         return BatchReport(
@@ -295,17 +300,21 @@ struct SwiftPMTestRunner: TestRunner {
             outputTail: crash.excerpt, crashLine: crash.crashLine)
     }
 
-    /// A process killed for writing more than `output-limit`, its log cut at the limit. The one test it was running
-    /// fails with that reason; when several were running, none is blamed: each runs again alone (as after a crash),
-    /// where the one that writes too much is the only one running. The tests it had not started run again too.
-    private static func overLimit(_ progress: Progress, limit: Int64, log: String, at now: ContinuousClock.Instant) -> BatchReport {
+    /// A process killed for writing more than `output-limit`, its log cut at the limit. The suspects are the tests
+    /// running then and those that finished since the last look. One suspect fails with that reason; when there are
+    /// several, none is blamed: the running ones run again alone (as after a crash), where the one that writes too
+    /// much is the only one running. The tests it had not started run again too.
+    private static func overLimit(
+        _ progress: Progress, finishedBefore: Set<String>, limit: Int64, log: String, at now: ContinuousClock.Instant
+    ) -> BatchReport {
         _ = truncate(log, off_t(limit))
-        guard progress.started.count == 1, let (id, started) = progress.started.first else {
+        let suspects = Set(progress.started.keys).union(Set(progress.finished.keys).subtracting(finishedBefore))
+        guard suspects.count == 1, let id = suspects.first else {
             return BatchReport(finished: progress.finished, unfinished: progress.started.mapValues { now - $0 }, end: .stopped)
         }
         var finished = progress.finished
-        let attempt = TestAttempt(
-            durationSeconds: Double((now - started).components.seconds), outcome: .failed, message: OutputLimit.message(limit, running: "this test"))
+        let seconds = progress.started[id].map { Double((now - $0).components.seconds) } ?? 0
+        let attempt = TestAttempt(durationSeconds: seconds, outcome: .failed, message: OutputLimit.message(limit, running: "this test"))
         finished[id] = ObservedAttempt(attempt: attempt)
         return BatchReport(finished: finished, end: .stopped)
     }
