@@ -12,6 +12,8 @@ public struct ChecklistOptions: Sendable, Equatable {
     public var testRetries: Int?
     /// `flaky=allow|fail`: whether a test that failed and then passed lets the item pass.
     public var allowFlaky: Bool?
+    /// `reviews-required=N`: how many distinct listed reviewers each manual item needs for `verify --require-reviews`.
+    public var reviewsRequired: Int?
 
     init(
         packagePath: String? = nil,
@@ -21,11 +23,13 @@ public struct ChecklistOptions: Sendable, Equatable {
         allowSkipped: Bool? = nil,
         testCaseTimeout: Duration? = nil,
         testRetries: Int? = nil,
-        allowFlaky: Bool? = nil
+        allowFlaky: Bool? = nil,
+        reviewsRequired: Int? = nil
     ) {
         self.testCaseTimeout = testCaseTimeout
         self.testRetries = testRetries
         self.allowFlaky = allowFlaky
+        self.reviewsRequired = reviewsRequired
         self.packagePath = packagePath
         self.buildTimeout = buildTimeout
         self.testTimeout = testTimeout

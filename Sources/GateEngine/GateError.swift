@@ -16,6 +16,8 @@ public enum GateError: Error, Equatable, CustomStringConvertible {
     case keyInsideWorkTree(path: String)
     /// A policy file named on the command line that cannot be read.
     case policyFileUnreadable(path: String)
+    /// A `gate/reviewers` line that does not read.
+    case reviewers(path: String, line: Int, reason: String)
     /// `--timings VERDICT` that cannot be read as a verdict.
     case timingsUnreadable(path: String, reason: String)
     case verdictWrite(VerdictFileError)
@@ -39,6 +41,7 @@ public enum GateError: Error, Equatable, CustomStringConvertible {
             "\(path): the signing key is inside the repository's working tree, where every probe can read it — "
                 + "keep it outside the clone (e.g. in $RUNNER_TEMP), or pass the PEM text in \(KeyProtection.signingKeyVariable)"
         case .policyFileUnreadable(let path): "\(path): cannot read this policy file — check the path"
+        case .reviewers(let path, let line, let reason): "\(path):\(line): \(reason)"
         case .timingsUnreadable(let path, let reason):
             "\(path): cannot read test durations from it (\(reason)) — pass a verdict written by `cfa-gate run`, or leave out --timings"
         case .verdictWrite(let error): "\(error)"
@@ -52,7 +55,7 @@ public enum GateError: Error, Equatable, CustomStringConvertible {
     public var exitCode: Int32 {
         switch self {
         case .repository, .checklist, .checklistUnreadable, .unknownRule, .analysisConfiguration, .baseline, .noPackage, .key,
-             .keyInsideWorkTree, .policyFileUnreadable, .timingsUnreadable: 2
+             .keyInsideWorkTree, .policyFileUnreadable, .timingsUnreadable, .reviewers: 2
         case .verdictWrite, .logs: 3
         case .interrupted: 130
         }

@@ -120,6 +120,9 @@ public enum VerdictCheck {
         }
         let trusted = location?.description ?? "the files given"
         for role in PolicyFileRole.allCases {
+            // Not compared: `--require-reviews` applies REV's reviewers to the reviews themselves, so revoking a reviewer
+            // on the protected branch takes effect at once without invalidating the machine verdict.
+            guard role != .reviewers else { continue }
             let expected: PolicyFile?
             do {
                 if let path = expectation.files[role] {
@@ -135,6 +138,7 @@ public enum VerdictCheck {
                         expected = try PolicyReader.baselineFile(
                             at: location, repository: repository, packagePath: packagePath, configuration: configuration)
                     case .quarantine: expected = try PolicyReader.quarantineFile(at: location, repository: repository)
+                    case .reviewers: continue
                     }
                 } else {
                     expected = nil

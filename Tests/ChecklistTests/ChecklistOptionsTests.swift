@@ -66,7 +66,7 @@ import Testing
             <!-- cfa-gate: build-timeout=1m
                  timeout=5m -->
             """)
-        #expect(error == .unknownOption(path: testPath, line: 3, key: "timeout", knownKeys: ["package-path", "build-timeout", "test-timeout", "command-timeout", "allow-skipped", "test-case-timeout", "test-retries", "flaky"]))
+        #expect(error == .unknownOption(path: testPath, line: 3, key: "timeout", knownKeys: ["package-path", "build-timeout", "test-timeout", "command-timeout", "allow-skipped", "test-case-timeout", "test-retries", "flaky", "reviews-required"]))
     }
 
     @Test func aRepeatedKeyNamesBothLines() {

@@ -88,6 +88,12 @@ struct Policy: Sendable, Equatable {
         }
     }
 
+    /// Who may sign off the manual items; nobody when the policy has no reviewers file.
+    static func parsedReviewers(_ file: PolicyFile) throws(GateError) -> ReviewerList {
+        guard let text = file.text else { return ReviewerList(reviewers: []) }
+        return try ReviewerList.parse(text, path: file.path)
+    }
+
     static func parsedChecklist(_ file: PolicyFile) throws(GateError) -> Checklist {
         guard let text = file.text else { throw .checklistUnreadable(path: file.path) }
         do {

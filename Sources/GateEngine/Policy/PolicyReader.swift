@@ -56,6 +56,9 @@ enum PolicyReader {
         }
         files.append(try baselineFile(at: location, repository: repository, packagePath: package, configuration: files[1]))
         files.append(try quarantineFile(at: location, repository: repository))
+        let reviewers = try reviewersFile(at: location, repository: repository)
+        _ = try Policy.parsedReviewers(reviewers)  // a malformed line stops the run here, naming the line
+        files.append(reviewers)
 
         let source = files.allSatisfy { $0.source == .file } ? PolicySource.file : location.source
         let policy = Policy(source: source, revision: location.commit, description: location.description, files: files)
@@ -73,6 +76,7 @@ enum PolicyReader {
             files.append(baseline)
         }
         files.append(try quarantineFile(at: location, repository: repository))
+        files.append(try reviewersFile(at: location, repository: repository))
         return Policy(source: location.source, revision: location.commit, description: location.description, files: files)
     }
 
@@ -120,6 +124,13 @@ enum PolicyReader {
             ?? PolicyFile(role: .quarantine, path: path, source: location.source, data: nil)
     }
 
+    /// `gate/reviewers` at the revision; a file-less entry (nobody may sign) when there is none.
+    static func reviewersFile(at location: PolicyLocation, repository: GitRepository) throws(GateError) -> PolicyFile {
+        let path = ReviewerList.relativePath
+        return try committed(.reviewers, candidates: [path], at: location, repository: repository)
+            ?? PolicyFile(role: .reviewers, path: path, source: location.source, data: nil)
+    }
+
     /// The first of `candidates` the revision holds, from git objects; nil when it holds none (or there is no revision).
     static func committed(
         _ role: PolicyFileRole, candidates: [String], at location: PolicyLocation, repository: GitRepository
@@ -148,6 +159,7 @@ enum PolicyReader {
             case .configuration: throw .analysisConfiguration(.unreadable(path: path))
             case .baseline: throw .baseline(.unreadable(path: path))
             case .quarantine: throw .policyFileUnreadable(path: path)
+            case .reviewers: throw .policyFileUnreadable(path: path)
             }
         }
         return PolicyFile(role: role, path: RepositoryPath.relative(absolute, to: repositoryRoot), source: .file, data: data)

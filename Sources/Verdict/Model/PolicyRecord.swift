@@ -42,6 +42,8 @@ public enum PolicyFileRole: String, Codable, Sendable, Equatable, CaseIterable {
     case baseline
     /// The test quarantine (`gate/quarantine.md`): tests that run but do not fail the item until their expiry.
     case quarantine
+    /// Who may sign off the manual items (`gate/reviewers`): one `NAME KEY [items=N,…]` per line.
+    case reviewers
 }
 
 public struct PolicyFileRecord: Codable, Sendable, Equatable {
@@ -79,6 +81,8 @@ public struct PolicyChange: Codable, Sendable, Equatable {
         case baselineEntryAdded
         /// A test the change's quarantine would excuse that the trusted quarantine does not (or not as long).
         case quarantineEntryAdded
+        /// A reviewer the change's `gate/reviewers` would add (or allow more items) that the trusted one does not.
+        case reviewerAdded
     }
 
     var kind: Kind
