@@ -119,7 +119,7 @@ struct VerifyCommand: GateCommand {
         let approvals = tally.required == 1 ? "1 approval" : "\(tally.required) approvals by distinct reviewers"
         terminal.out("reviews:   \(tally.source); each manual item needs \(approvals)")
         for line in ReviewText.terminalLines(tally.items) { terminal.out(line) }
-        for line in tally.ignored { terminal.out("  ignored: \(line)") }
+        for line in tally.ignored { terminal.out("  ignored: \(ReviewText.cleaned(line))") }
         if !tally.rejected.isEmpty {
             let named = tally.rejected.map { entry in
                 "item \(entry.item.number) by \(entry.rejections.map(\.reviewer).joined(separator: ", "))"

@@ -69,6 +69,12 @@ struct ReviewCommandTests {
         let unlisted = try CFAGateBinary.run(required, in: fixture)
         #expect(unlisted.status == 1)
         #expect(unlisted.standardOutput.contains("which gate/reviewers at main does not list — not counted"), "\(unlisted.standardOutput)")
+        // A review file's name is shown, and cleaned: it came with the reviews, not from the gate.
+        let malloryReview = "\(verdict).reviews/\(try SigningKey.load(path: keys.pem("mallory")).publicKey.keyID).json"
+        try FileManager.default.moveItem(atPath: malloryReview, toPath: "\(verdict).reviews/\u{1B}[2Jhostile.json")
+        let hostile = try CFAGateBinary.run(required, in: fixture)
+        #expect(hostile.standardOutput.contains("ignored: hostile.json: signed by key "), "\(hostile.standardOutput)")
+        #expect(!hostile.standardOutput.contains("\u{1B}"))
 
         // Alice's approval of another verdict of the same commit does not move to this one.
         let other = fixture.path("other.json")
@@ -215,6 +221,60 @@ struct ReviewCommandTests {
         #expect(run.status == 2, "\(run.standardOutput)\(run.standardError)")
         #expect(run.standardError.contains("gate/reviewers:3: 'not-a-key' is not the base64 of an Ed25519 public key"), "\(run.standardError)")
         #expect(!FileManager.default.fileExists(atPath: fixture.path("v.json")))
+    }
+
+    @Test func aReviewerRemovedOnTheProtectedBranchStopsCountingAndAMalformedListIsAPolicyError() throws {
+        let keys = try Keys()
+        defer { keys.remove() }
+        _ = try keys.make("gate")
+        let alice = try keys.make("alice")
+        let fixture = try ChangeFixture.make(
+            base: ["gate/cfa-change-gate.md": Self.checklist(), "gate/reviewers": "alice \(alice)\n"], change: ["App.txt": "x\n"])
+        let verdict = fixture.path("v.json")
+        #expect(try CFAGateBinary.run(["run", "--no-progress", "--key", keys.pem("gate"), "--out", verdict], in: fixture).status == 0)
+        let signed = try CFAGateBinary.run(
+            ["review", verdict, "--key", keys.pem("alice"), "--pubkey", keys.pub("gate"), "--approve", "all"], in: fixture)
+        #expect(signed.status == 0, "\(signed.standardError)")
+        let required = ["verify", verdict, "--pubkey", keys.pub("gate"), "--policy-ref", "main", "--require-reviews"]
+        #expect(try CFAGateBinary.run(required, in: fixture).status == 0)
+
+        // Alice's key is stolen: her line goes from main, and her review stops counting without a new run.
+        func commitOnMain(_ reviewers: String) throws {
+            try fixture.git("checkout", "-q", "main")
+            try fixture.write("gate/reviewers", reviewers)
+            try fixture.git("commit", "-q", "-am", "reviewers")
+            try fixture.git("checkout", "-q", "change")
+        }
+        try commitOnMain("# alice revoked\n")
+        let revoked = try CFAGateBinary.run(required, in: fixture)
+        #expect(revoked.status == 1, "\(revoked.standardOutput)\(revoked.standardError)")
+        #expect(revoked.standardOutput.contains("which gate/reviewers at main does not list — not counted"))
+        #expect(revoked.standardOutput.contains("NOT DONE — item 27"))
+
+        try commitOnMain("alice \(alice) items=27,\n")
+        let malformed = try CFAGateBinary.run(required, in: fixture)
+        #expect(malformed.status == 2, "\(malformed.standardOutput)\(malformed.standardError)")
+        #expect(malformed.standardError.contains("gate/reviewers:1: 'items=27,' must list item numbers"), "\(malformed.standardError)")
+        let usage = try CFAGateBinary.run(["verify", verdict, "--pubkey", keys.pub("gate"), "--require-reviews"], in: fixture)
+        #expect(usage.status == 2)
+        #expect(usage.standardError.contains("--require-reviews needs --policy-ref REV"))
+    }
+
+    @Test func aShardsVerdictCannotBeReviewed() throws {
+        let keys = try Keys()
+        defer { keys.remove() }
+        _ = try keys.make("gate")
+        _ = try keys.make("alice")
+        let fixture = try GitFixture()
+        try fixture.makeRepository(committing: [:])
+        var statement = SampleVerdicts.passing
+        statement.predicate.shard = ShardRecord(index: 1, count: 2, planSHA256: "00", balance: "hash", tests: [])
+        let path = fixture.path("shard.json")
+        try VerdictFile.write(try DSSE.sign(statement: statement, with: try SigningKey.load(path: keys.pem("gate"))), to: path)
+        let review = try CFAGateBinary.run(
+            ["review", path, "--key", keys.pem("alice"), "--pubkey", keys.pub("gate"), "--approve", "all"], in: fixture)
+        #expect(review.status == 2, "\(review.standardOutput)\(review.standardError)")
+        #expect(review.standardError.contains("is shard 1/2's verdict, never a verdict on its own — review the verdict `cfa-gate merge` writes"))
     }
 
     /// The README's "Verifying without cfa-gate" recipe, run as written with jq, base64 and openssl: the verdict's

@@ -29,6 +29,9 @@ public enum ReviewText {
         }
     }
 
+    /// A line about reviews that names what a review file holds (its name, its claims): cleaned, on one line.
+    public static func cleaned(_ text: String) -> String { oneLine(text) }
+
     private static func box(_ entry: ManualItemReviews) -> String {
         if !entry.rejections.isEmpty { return "[!]" }
         return entry.approvals.isEmpty ? "[ ]" : "[x]"
