@@ -10,11 +10,12 @@ struct ShowCommand: GateCommand {
     static let help = """
         USAGE: cfa-gate show VERDICT [--pubkey FILE] [--format text|json|markdown|html|junit|sarif]
 
-        Renders the verdict's items, evidence and the items awaiting a person. Each manual item
-        is listed with who approved or rejected it and their note (the signed reviews in
-        VERDICT.reviews/), or as awaiting. The signature is checked when a public key is
-        available (--pubkey, CFA_GATE_SIGNING_KEY, or this clone's local key) and the output
-        says whether it was; use `cfa-gate verify` to gate on it.
+        Renders the verdict's items, evidence and the items awaiting a person. The signature is
+        checked when a public key is available (--pubkey, CFA_GATE_SIGNING_KEY, or this clone's
+        local key) and the output says whether it was; use `cfa-gate verify` to gate on it.
+
+        Each manual item is listed with who approved or rejected it and their note (the signed
+        reviews in VERDICT.reviews/), or as awaiting.
 
         OPTIONS:
           --pubkey FILE        PEM public key to check the signature with.
