@@ -79,7 +79,10 @@ public enum ShardMergeRun {
             tool: options.tool, swiftToolchain: reference.swiftToolchain, checklist: reference.checklist,
             repository: reference.repository, startedAt: merged.startedAt, finishedAt: merged.finishedAt, result: merged.result,
             signer: signing.signer, awaitingReview: reference.awaitingReview, items: merged.items, analysis: reference.analysis,
-            policy: reference.policy, runErrors: merged.runErrors, mergedShards: merged.shards)
+            policy: reference.policy, runErrors: merged.runErrors,
+            // The merged run was sandboxed only if every shard was.
+            sandbox: shards.map(\.statement.predicate.sandbox).reduce(RunSandbox.namespace) { $0 == .namespace ? $1 : $0 },
+            mergedShards: merged.shards)
         let repositoryName = shards.first?.statement.subject.first?.name ?? "repository"
         let statement = Statement(repositoryName: repositoryName, commit: reference.repository.commit, predicate: predicate)
         do {
