@@ -192,8 +192,10 @@ struct ProcessLayerTests {
     // MARK: Leftover processes
 
     /// Starts a detached daemon that writes `late` after 2 s, then either ends or hangs until the watchdog kills it.
+    /// The double fork (the subshell ends at once) makes the daemon an orphan while the probe still runs: no longer
+    /// the probe's descendant, so only the subreaper brings it back within the gate's reach.
     private func daemonProbe(_ marker: String, hang: Bool) -> String {
-        let daemon = "setsid sh -c 'sleep 2; echo late > \(marker)' </dev/null >/dev/null 2>&1 &"
+        let daemon = "( setsid sh -c 'sleep 2; echo late > \(marker)' </dev/null >/dev/null 2>&1 & );"
         return hang ? "\(daemon) sleep 60" : "\(daemon) echo started"
     }
 
