@@ -130,7 +130,8 @@ struct ProcessLayerTests {
         let fixture = try repository("true")
         let summary = temporaryFile("GITHUB_STEP_SUMMARY")
         defer { try? FileManager.default.removeItem(atPath: summary) }
-        try "# ✅ PASSED\n\n<details><summary>more</summary>\n\n````text\n<!-- everything below is hidden\n".write(toFile: summary, atomically: true, encoding: .utf8)
+        let earlier = "# ✅ PASSED\n\n<details><summary>more</summary>\n\n````text\n<!-- everything below is hidden\n"
+        try earlier.write(toFile: summary, atomically: true, encoding: .utf8)
         var environment = SwiftPackageFixture.environment(for: fixture)
         environment["GITHUB_STEP_SUMMARY"] = summary
         let result = try CFAGateBinary.run(["run", "--no-progress", "--out", fixture.path("v.json")], in: fixture, environment: environment)
@@ -212,7 +213,7 @@ struct ProcessLayerTests {
         let excerpt = (item?["evidence"] as? [String: Any])?["excerpt"] as? [String] ?? []
         if sandbox == "off" && !hang {
             // Beside the gate, the daemon was re-parented to it, and the probe's evidence names what was killed.
-            #expect(excerpt.contains { $0.hasPrefix("left ") && $0.contains("killed: ") && $0.contains("sh") }, "\(excerpt)")
+            #expect(excerpt.contains { $0.hasPrefix("left ") && $0.contains("running after it ended, killed: ") }, "\(excerpt)")
         }
     }
 }

@@ -23,7 +23,8 @@ struct ProcessSandboxTests {
 
     @Test func aSandboxedChildSeesOnlyItsOwnTreeAndKeepsItsUserDirectoryAndEnvironment() async throws {
         let fixture = try GitFixture()
-        let script = "ls /proc | grep -c '^[0-9]'; [ -e /proc/\(getpid()) ] && echo parent-visible; echo \"$(id -u) $(pwd) $KEPT [$GITHUB_TOKEN$CI_JOB_JWT_V2]\"; exit 7"
+        let script = "ls /proc | grep -c '^[0-9]'; [ -e /proc/\(getpid()) ] && echo parent-visible;"
+            + " echo \"$(id -u) $(pwd) $KEPT [$GITHUB_TOKEN$CI_JOB_JWT_V2]\"; exit 7"
         #expect(await child(script, in: fixture, sandbox: try await Self.sandbox()).run() == .exited(7))
         let log = try String(contentsOfFile: fixture.path("out.log"), encoding: .utf8)
         #expect(!log.contains("parent-visible"), "\(log)")
