@@ -21,6 +21,8 @@ enum ProcessTermination: Sendable, Equatable {
 /// The child gets a process group of its own so that a timeout or Ctrl-C can stop everything it started
 /// (a `swift build` spawns compilers and linkers), not just the direct child. Waiting polls `waitpid` with
 /// `WNOHANG` between short sleeps: it keeps the wait cancellable without blocking a cooperative thread.
+/// Every process starts in the run's sandbox (`ProcessSandbox`) without the withheld variables, and what it leaves
+/// running is killed and reaped before `run` returns (`ProcessReaper`).
 public struct ChildProcess: Sendable {
     var executable: String
     var arguments: [String]
