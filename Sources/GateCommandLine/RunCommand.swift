@@ -117,6 +117,9 @@ struct RunCommand: GateCommand {
 
     func run(on terminal: Terminal) async -> Int32 {
         ProcessInterruption.install()
+        // Whatever a probe starts stays the gate's to kill, even after its parent ends (see `ProcessReaper`). Only the
+        // command line does this: a process that also runs children of its own (a test runner) would have them swept.
+        ProcessReaper.becomeSubreaper()
         let json = format == "json"
         // With JSON on standard output, progress goes to standard error so the output stays parseable.
         let style = TerminalStyle.detect(
@@ -173,7 +176,10 @@ struct RunCommand: GateCommand {
         }
         if let summary = terminal.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
             let links = RepositoryLinks(gitHubEnvironment: terminal.environment, commit: outcome.predicate.repository.commit)
-            try ReportFiles.append(GitHubActionsReport.stepSummary(outcome.statement, links: links), to: summary)
+            // Whatever the file holds already must not swallow the report (an unclosed comment, an open fence).
+            let existing = FileManager.default.contents(atPath: summary).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            let opening = StepSummaryOpening.lines(after: existing).joined(separator: "\n")
+            try ReportFiles.append(opening + GitHubActionsReport.stepSummary(outcome.statement, links: links), to: summary)
         }
     }
 }

@@ -14,6 +14,8 @@ public enum GateError: Error, Equatable, CustomStringConvertible {
     case noPackage(path: String)
     case key(KeyError)
     case keyInsideWorkTree(path: String)
+    /// The key's text is in the environment of a process above the gate, where a probe could read it.
+    case keyInAncestorEnvironment(pid: Int32, command: String)
     /// A policy file named on the command line that cannot be read.
     case policyFileUnreadable(path: String)
     /// A `gate/reviewers` line that does not read.
@@ -40,6 +42,9 @@ public enum GateError: Error, Equatable, CustomStringConvertible {
         case .keyInsideWorkTree(let path):
             "\(path): the signing key is inside the repository's working tree, where every probe can read it — "
                 + "keep it outside the clone (e.g. in $RUNNER_TEMP), or pass the PEM text in \(KeyProtection.signingKeyVariable)"
+        case .keyInAncestorEnvironment(let pid, let command):
+            "the signing key is in the environment of process \(pid) (\(command)), which started the gate and stays readable to every probe"
+                + " — start the gate with `exec`, or pass the key by file descriptor (`--key /dev/fd/3 3<key.pem`)"
         case .policyFileUnreadable(let path): "\(path): cannot read this policy file — check the path"
         case .reviewers(let path, let line, let reason): "\(path):\(line): \(reason)"
         case .timingsUnreadable(let path, let reason):
@@ -55,7 +60,7 @@ public enum GateError: Error, Equatable, CustomStringConvertible {
     public var exitCode: Int32 {
         switch self {
         case .repository, .checklist, .checklistUnreadable, .unknownRule, .analysisConfiguration, .baseline, .noPackage, .key,
-             .keyInsideWorkTree, .policyFileUnreadable, .timingsUnreadable, .reviewers: 2
+             .keyInsideWorkTree, .keyInAncestorEnvironment, .policyFileUnreadable, .timingsUnreadable, .reviewers: 2
         case .verdictWrite, .logs: 3
         case .interrupted: 130
         }

@@ -21,6 +21,8 @@ enum ProcessTermination: Sendable, Equatable {
 /// The child gets a process group of its own so that a timeout or Ctrl-C can stop everything it started
 /// (a `swift build` spawns compilers and linkers), not just the direct child. Waiting polls `waitpid` with
 /// `WNOHANG` between short sleeps: it keeps the wait cancellable without blocking a cooperative thread.
+/// Every process starts in the run's sandbox (`ProcessSandbox`) without the withheld variables, and what it leaves
+/// running is killed and reaped before `run` returns (`ProcessReaper`).
 public struct ChildProcess: Sendable {
     var executable: String
     var arguments: [String]
@@ -28,11 +30,14 @@ public struct ChildProcess: Sendable {
     var environment: [String: String]
     var logPath: String
     var timeout: Duration
+    /// Where the process runs: by default the sandbox the gate chose for this run (`ProcessSandbox.current`).
+    var sandbox: ProcessSandbox
 
     init(
         executable: String, arguments: [String], workingDirectory: String,
-        environment: [String: String], logPath: String, timeout: Duration
+        environment: [String: String], logPath: String, timeout: Duration, sandbox: ProcessSandbox = .current
     ) {
+        self.sandbox = sandbox
         self.executable = executable
         self.arguments = arguments
         self.workingDirectory = workingDirectory
@@ -42,11 +47,22 @@ public struct ChildProcess: Sendable {
     }
 
     func run() async -> ProcessTermination {
+        await runReportingLeftovers().termination
+    }
+
+    /// How the process ended, and the processes it left running, which were killed and reaped before this returns.
+    func runReportingLeftovers() async -> (termination: ProcessTermination, leftovers: [LeftoverProcess]) {
+        let token = ProcessReaper.newToken()
         let pid: pid_t
-        switch spawn() {
+        switch await ProcessReaper.shared.start(token: token, { spawn(token: token) }) {
         case .success(let spawned): pid = spawned
-        case .failure(let failure): return .launchFailed(failure.message)
+        case .failure(let failure): return (.launchFailed(failure.message), [])
         }
+        let termination = await wait(for: pid)
+        return (termination, await ProcessReaper.shared.finished(pid, token: token))
+    }
+
+    private func wait(for pid: pid_t) async -> ProcessTermination {
         let clock = ContinuousClock()
         let start = clock.now
         var pause = Duration.milliseconds(1)
@@ -67,9 +83,9 @@ public struct ChildProcess: Sendable {
         }
     }
 
-    private struct SpawnFailure: Error { var message: String }
+    struct SpawnFailure: Error { var message: String }
 
-    private func spawn() -> Result<pid_t, SpawnFailure> {
+    private func spawn(token: String) -> Result<pid_t, SpawnFailure> {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -105,12 +121,19 @@ public struct ChildProcess: Sendable {
         posix_spawnattr_setflags(
             &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
-        let argv = [executable] + arguments
-        let envp = Self.childEnvironment(environment).map { "\($0.key)=\($0.value)" }
+        // `unshare` would start and then fail to run a missing program: the same failure as without a sandbox, first.
+        if case .namespace = sandbox, access(executable, X_OK) != 0 {
+            return .failure(SpawnFailure(message: "could not start \(executable): \(String(cString: strerror(errno)))"))
+        }
+        let (path, argv) = sandbox.command(executable: executable, arguments: arguments)
+        // The token lets the reaper tell which process an orphan came from (see `ProcessReaper`).
+        var childEnvironment = Self.childEnvironment(environment)
+        childEnvironment[ProcessReaper.tokenVariable] = token
+        let envp = childEnvironment.map { "\($0.key)=\($0.value)" }
         var pid = pid_t()
         let status = withCStringArray(argv) { argvPointer in
             withCStringArray(envp) { envPointer in
-                posix_spawn(&pid, executable, &actions, &attributes, argvPointer, envPointer)
+                posix_spawn(&pid, path, &actions, &attributes, argvPointer, envPointer)
             }
         }
         guard status == 0 else {
@@ -120,13 +143,32 @@ public struct ChildProcess: Sendable {
     }
 
     /// Variables no child process ever sees, whatever environment it is given: the signing key (its PEM
-    /// text or its path). Every probe, build, test and command is code the change under test controls.
-    static let withheldVariables: Set<String> = [signingKeyVariable]
+    /// text or its path), and the CI runner's credentials and command files. Every probe, build, test and command
+    /// is code the change under test controls: a token would let it act as the workflow, and a line appended to
+    /// `GITHUB_ENV` or `GITHUB_PATH` runs in every later step of the job.
+    static let withheldVariables: Set<String> = [
+        signingKeyVariable,
+        "GITHUB_ENV", "GITHUB_PATH", "GITHUB_OUTPUT", "GITHUB_STATE", "GITHUB_STEP_SUMMARY", "GITHUB_TOKEN",
+        "ACTIONS_RUNTIME_TOKEN", "ACTIONS_ID_TOKEN_REQUEST_TOKEN", "ACTIONS_ID_TOKEN_REQUEST_URL", "ACTIONS_CACHE_URL",
+        "ACTIONS_RESULTS_URL", "CI_JOB_TOKEN",
+    ]
+    /// Prefixes of withheld variables: GitLab's `CI_JOB_JWT`, `CI_JOB_JWT_V1`, `CI_JOB_JWT_V2`.
+    static let withheldPrefixes: [String] = ["CI_JOB_JWT"]
     public static let signingKeyVariable = "CFA_GATE_SIGNING_KEY"
 
     /// The environment a child actually gets.
     static func childEnvironment(_ environment: [String: String]) -> [String: String] {
-        environment.filter { !withheldVariables.contains($0.key) }
+        environment.filter { entry in
+            !withheldVariables.contains(entry.key) && !withheldPrefixes.contains { entry.key.hasPrefix($0) }
+        }
+    }
+
+    /// The run's environment without the variables the checklist's `withhold-environment` names (`NAME`, or
+    /// `PREFIX*` for every name that starts so), on top of the ones always withheld.
+    package static func withholding(_ patterns: [String], from environment: [String: String]) -> [String: String] {
+        environment.filter { entry in
+            !patterns.contains { $0.hasSuffix("*") ? entry.key.hasPrefix(String($0.dropLast())) : entry.key == $0 }
+        }
     }
 
     /// Where `posix_spawn_file_actions_addclosefrom_np` is missing (glibc before 2.34, other systems): every
