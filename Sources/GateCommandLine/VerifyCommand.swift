@@ -24,6 +24,9 @@ struct VerifyCommand: GateCommand {
           --policy-ref REV
                           The verdict's checklist and .cfa-gate.json must be the ones at REV
                           (read from git objects), e.g. the protected branch origin/main.
+                          REV is a full ref (refs/remotes/origin/main), a commit id, HEAD, or a
+                          short name that exactly one of refs/heads/, refs/remotes/, refs/tags/
+                          holds; a name that could mean two refs is refused (exit 2).
           --checklist FILE
           --config FILE   The verdict's checklist / configuration must be this file (replacing
                           REV's of that role). A role named by neither must have had no file.
@@ -64,7 +67,7 @@ struct VerifyCommand: GateCommand {
         terminal.out("signature: valid (Ed25519, keyid \(checked.keyID))")
         terminal.out("commit:    \(checked.commit) matches")
         if !policy.isEmpty {
-            terminal.out("policy:    matches \(policy.ref ?? "the files given")")
+            terminal.out("policy:    matches \(checked.policy ?? "the files given")")
         } else if predicate.policy != nil {
             // Authentic is not the same as judged by the protected policy; say which check was left out.
             terminal.out("policy:    not checked — pass --policy-ref <protected branch> to require the protected policy")

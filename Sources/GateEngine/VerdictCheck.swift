@@ -22,6 +22,9 @@ public enum VerdictCheck {
         public var statement: Statement
         public var keyID: String
         public var commit: String
+        /// The trusted policy the verdict was found to follow, as resolved ("origin/main = refs/remotes/origin/main (abc1234)");
+        /// nil when no policy was asked for.
+        public var policy: String?
     }
 
     /// The policy a verdict must have been made under: the checklist and configuration at a trusted revision
@@ -92,17 +95,18 @@ public enum VerdictCheck {
             throw .rejected(
                 "\(verdictPath): the verdict is for commit \(recorded.first ?? "(none)"), not \(expected) — run the gate at this commit")
         }
-        if !policy.isEmpty {
-            try checkPolicy(statement.predicate, against: policy, repository: repository, verdictPath: verdictPath)
-        }
-        return Checked(statement: statement, keyID: key.keyID, commit: expected)
+        let trustedPolicy = policy.isEmpty
+            ? nil : try checkPolicy(statement.predicate, against: policy, repository: repository, verdictPath: verdictPath)
+        return Checked(statement: statement, keyID: key.keyID, commit: expected, policy: trustedPolicy)
     }
 
     /// Every policy file's digest in the verdict must equal the expected file's; a role the expectation does not
     /// name (a `--checklist` without `--policy-ref` or `--config`) is expected to have had no file.
+    /// - Returns: the trusted policy, as resolved, for the caller to show.
+    @discardableResult
     static func checkPolicy(
         _ predicate: GatePredicate, against expectation: PolicyExpectation, repository: GitRepository?, verdictPath: String
-    ) throws(Failure) {
+    ) throws(Failure) -> String {
         guard let recorded = predicate.policy else {
             throw .rejected(
                 "\(verdictPath): the verdict records no policy, so it cannot be shown to follow the protected one — run the gate again with this cfa-gate")
@@ -112,13 +116,15 @@ public enum VerdictCheck {
         if let ref = expectation.ref {
             guard let repository else { throw .setup("--policy-ref \(ref) needs a repository — run inside a clone or pass --repo DIR") }
             do {
-                let commit = try repository.resolveCommit(ref)
-                location = PolicyLocation(source: .ref, commit: commit, description: ref)
+                let resolved = try repository.resolveRevision(ref)
+                location = PolicyLocation(
+                    source: .ref, commit: resolved.commit, ref: resolved.ref,
+                    description: resolved.described(as: ref))
             } catch {
                 throw .setup("--policy-ref: \(error)")
             }
         }
-        let trusted = location?.description ?? "the files given"
+        let trusted = expectation.ref ?? "the files given"
         for role in PolicyFileRole.allCases {
             let expected: PolicyFile?
             do {
@@ -152,5 +158,6 @@ public enum VerdictCheck {
                 "\(verdictPath): policy differs — the verdict's \(role.rawValue) (\(describe(found.map { ($0.path, $0.sha256) }))) "
                     + "is not \(trusted)'s (\(describe(expected.map { ($0.path, $0.sha256) }))): the verdict was not made under that policy")
         }
+        return location?.description ?? "the files given"
     }
 }

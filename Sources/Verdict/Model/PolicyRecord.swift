@@ -6,15 +6,22 @@ public struct PolicyRecord: Codable, Sendable, Equatable {
     public var source: PolicySource
     /// Full commit id the policy files were read from (nil for `file` sources and the built-in checklist alone).
     public var revision: String?
+    /// The full ref `revision` was taken from (`refs/remotes/origin/main`), so a short name's meaning is on record;
+    /// absent for a commit id, a first parent, or files.
+    public var ref: String?
     /// One line: how that revision was chosen ("merge-base of HEAD with main (abc1234)", "--policy-ref origin/main").
     public var description: String
     public var files: [PolicyFileRecord]
     /// What the change would alter in the policy if merged; shown to the reviewer, never obeyed. Absent when nothing.
     public var changes: [PolicyChange]?
 
-    public init(source: PolicySource, revision: String?, description: String, files: [PolicyFileRecord], changes: [PolicyChange]? = nil) {
+    public init(
+        source: PolicySource, revision: String?, ref: String? = nil, description: String, files: [PolicyFileRecord],
+        changes: [PolicyChange]? = nil
+    ) {
         self.source = source
         self.revision = revision
+        self.ref = ref
         self.description = description
         self.files = files
         self.changes = changes
