@@ -12,7 +12,9 @@ struct VerifyCommand: GateCommand {
 
         Checks the DSSE signature of VERDICT against the trusted public key, checks that the
         in-toto statement names the commit REV (default: HEAD), optionally checks that it was
-        made under the trusted policy, and prints the gate's result.
+        made under the trusted policy, compares each probe log beside it (<name>.logs/) with
+        the sha256 the verdict records, and prints the gate's result. An edited or missing log
+        is a rejection (exit 4); a logs folder that is not there is said and left unchecked.
 
         OPTIONS:
           --pubkey FILE   PEM public key to trust (the .pub written by `cfa-gate keygen`).
@@ -71,6 +73,9 @@ struct VerifyCommand: GateCommand {
         } else if predicate.policy != nil {
             // Authentic is not the same as judged by the protected policy; say which check was left out.
             terminal.out("policy:    not checked — pass --policy-ref <protected branch> to require the protected policy")
+        }
+        if checked.logs.matched > 0 || !checked.logs.absentFolders.isEmpty {
+            terminal.out("logs:      \(checked.logs.summary)")
         }
         terminal.out("result:    \(predicate.result.rawValue)")
         if !predicate.awaitingReview.isEmpty {

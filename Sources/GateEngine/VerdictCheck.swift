@@ -25,6 +25,26 @@ public enum VerdictCheck {
         /// The trusted policy the verdict was found to follow, as resolved ("origin/main = refs/remotes/origin/main (abc1234)");
         /// nil when no policy was asked for.
         public var policy: String?
+        /// What became of the full logs the verdict names.
+        public var logs: LogsCheck
+    }
+
+    /// The full logs beside a verdict, compared with the sha256 the signed verdict records for each.
+    public struct LogsCheck: Sendable, Equatable {
+        /// Logs whose bytes are the recorded ones.
+        public var matched: Int
+        /// Logs folders that are not beside the verdict (a verdict copied without them): nothing there to compare.
+        public var absentFolders: [String]
+
+        /// One line for the terminal: "3 files match their recorded sha256", or what could not be compared.
+        public var summary: String {
+            var parts: [String] = []
+            if matched > 0 || absentFolders.isEmpty { parts.append("\(matched) file\(matched == 1 ? "" : "s") match their recorded sha256") }
+            if !absentFolders.isEmpty {
+                parts.append("not checked: \(absentFolders.joined(separator: ", ")) not beside the verdict")
+            }
+            return parts.joined(separator: "; ")
+        }
     }
 
     /// The policy a verdict must have been made under: the checklist and configuration at a trusted revision
@@ -97,7 +117,8 @@ public enum VerdictCheck {
         }
         let trustedPolicy = policy.isEmpty
             ? nil : try checkPolicy(statement.predicate, against: policy, repository: repository, verdictPath: verdictPath)
-        return Checked(statement: statement, keyID: key.keyID, commit: expected, policy: trustedPolicy)
+        let logs = try checkLogs(of: statement.predicate, verdictPath: verdictPath)
+        return Checked(statement: statement, keyID: key.keyID, commit: expected, policy: trustedPolicy, logs: logs)
     }
 
     /// Every policy file's digest in the verdict must equal the expected file's; a role the expectation does not
@@ -159,5 +180,35 @@ public enum VerdictCheck {
                     + "is not \(trusted)'s (\(describe(expected.map { ($0.path, $0.sha256) }))): the verdict was not made under that policy")
         }
         return location?.description ?? "the files given"
+    }
+
+    /// Every log the verdict names is compared, byte for byte through its sha256, with the file beside the verdict:
+    /// a log rewritten after the run (by a process the change left behind, or by hand) no longer matches the signature.
+    /// A whole logs folder that is not there is said, not failed (verdicts are often passed on without their logs);
+    /// a file missing from a folder that is there was removed, and fails like an edited one.
+    static func checkLogs(of predicate: GatePredicate, verdictPath: String) throws(Failure) -> LogsCheck {
+        let folder = URL(fileURLWithPath: Gate.absolute(verdictPath)).deletingLastPathComponent().path
+        let files = FileManager.default
+        var check = LogsCheck(matched: 0, absentFolders: [])
+        for log in predicate.items.flatMap(\.evidence.logs) {
+            let logsFolder = log.path.split(separator: "/").dropLast().joined(separator: "/")
+            if check.absentFolders.contains(logsFolder) { continue }
+            var isFolder: ObjCBool = false
+            guard logsFolder.isEmpty || (files.fileExists(atPath: "\(folder)/\(logsFolder)", isDirectory: &isFolder) && isFolder.boolValue) else {
+                check.absentFolders.append(logsFolder)
+                continue
+            }
+            guard !log.path.split(separator: "/").contains(".."), let data = files.contents(atPath: "\(folder)/\(log.path)") else {
+                throw .rejected("\(log.path): this log, which the verdict records, is missing beside \(verdictPath) — the logs were altered after the run")
+            }
+            let digest = Digest.sha256Hex(data)
+            guard digest == log.sha256 else {
+                throw .rejected(
+                    "\(log.path): this log differs from the one the verdict records (sha256 \(digest.prefix(12))…, recorded \(log.sha256.prefix(12))…) "
+                        + "— it was changed after the run; run the gate again")
+            }
+            check.matched += 1
+        }
+        return check
     }
 }
