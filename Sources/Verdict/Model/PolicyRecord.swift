@@ -86,6 +86,12 @@ public struct PolicyChange: Codable, Sendable, Equatable {
         case baselineEntryAdded
         /// A test the change's quarantine would excuse that the trusted quarantine does not (or not as long).
         case quarantineEntryAdded
+        /// What the change adds to its own build (`Package.swift` and native sources): code that runs in the build or in
+        /// the test process, where it could rewrite what the tests report. Shown to the reviewer, like a policy edit.
+        case buildTargetAdded, buildTargetChanged
+        case unsafeFlagsAdded, linkerSettingAdded, pluginAdded, packageDependencyAdded
+        /// A C, C++, Objective-C or assembly source file added under the package.
+        case nativeSourceAdded
     }
 
     var kind: Kind
