@@ -74,7 +74,7 @@ struct VerifyCommand: GateCommand {
             // Authentic is not the same as judged by the protected policy; say which check was left out.
             terminal.out("policy:    not checked — pass --policy-ref <protected branch> to require the protected policy")
         }
-        if checked.logs.matched > 0 || !checked.logs.absentFolders.isEmpty {
+        if checked.logs.matched > 0 || !checked.logs.absentFolders.isEmpty || !checked.logs.unrecorded.isEmpty {
             terminal.out("logs:      \(checked.logs.summary)")
         }
         terminal.out("result:    \(predicate.result.rawValue)")

@@ -35,13 +35,21 @@ public enum VerdictCheck {
         public var matched: Int
         /// Logs folders that are not beside the verdict (a verdict copied without them): nothing there to compare.
         public var absentFolders: [String]
+        /// Files in a logs folder that the verdict does not record (the toolchain's version output, or a file added
+        /// later): no signature covers them, so they are named rather than trusted.
+        public var unrecorded: [String] = []
 
         /// One line for the terminal: "3 files match their recorded sha256", or what could not be compared.
         public var summary: String {
             var parts: [String] = []
-            if matched > 0 || absentFolders.isEmpty { parts.append("\(matched) file\(matched == 1 ? "" : "s") match their recorded sha256") }
+            if matched > 0 || absentFolders.isEmpty {
+                parts.append(matched == 1 ? "1 file matches its recorded sha256" : "\(matched) files match their recorded sha256")
+            }
             if !absentFolders.isEmpty {
                 parts.append("not checked: \(absentFolders.joined(separator: ", ")) not beside the verdict")
+            }
+            if !unrecorded.isEmpty {
+                parts.append("not recorded in the verdict, so not covered by its signature: \(unrecorded.joined(separator: ", "))")
             }
             return parts.joined(separator: "; ")
         }
@@ -208,6 +216,12 @@ public enum VerdictCheck {
                         + "— it was changed after the run; run the gate again")
             }
             check.matched += 1
+        }
+        let recorded = Set(predicate.items.flatMap(\.evidence.logs).map(\.path))
+        let folders = Set(recorded.map { $0.split(separator: "/").dropLast().joined(separator: "/") }).subtracting(check.absentFolders)
+        for logsFolder in folders.sorted() where !logsFolder.isEmpty {
+            let names = (try? files.contentsOfDirectory(atPath: "\(folder)/\(logsFolder)")) ?? []
+            check.unrecorded += names.sorted().map { "\(logsFolder)/\($0)" }.filter { !recorded.contains($0) }
         }
         return check
     }
