@@ -27,7 +27,7 @@ struct BuildChangesTests {
             dependencies: [.package(url: "https://example.com/helper.git", from: "1.0.0")],
             targets: [
                 .target(name: "Shop"),
-                .target(name: "Hook", cSettings: [.unsafeFlags(["-O0"])], linkerSettings: [.linkedLibrary("dl")]),
+                .target(name: "Hook", cSettings: [.unsafeFlags(["-O0"])], linkerSettings: [.linkedLibrary("dl"), .unsafeFlags(["-Wl,-z,now"])]),
                 .testTarget(name: "ShopTests", dependencies: ["Shop", .target(name: "Hook")]),
             ]
         )
@@ -55,15 +55,19 @@ struct BuildChangesTests {
         #expect(byKind["buildTargetAdded"] == ["target Hook added (sources in Sources/Hook) — built into test target ShopTests"], "\(byKind)")
         #expect(byKind["buildTargetChanged"] == ["testTarget ShopTests changed: dependencies — a test target"])
         #expect(byKind["nativeSourceAdded"] == [
-            "C-family source Sources/Hook/hook.c added (target Hook, built into test target ShopTests; "
+            "C-family source added (target Hook, built into test target ShopTests; "
                 + "mentions `constructor`: code that runs when the binary loads, before any test)"
         ])
         #expect(byKind["unsafeFlagsAdded"] == [".unsafeFlags([\"-O0\"]) added"])
-        #expect(byKind["linkerSettingAdded"] == [".linkedLibrary(\"dl\") added to Hook — built into test target ShopTests"].map { "linker setting " + $0 })
+        #expect(byKind["linkerSettingAdded"] == [
+            "linker setting .linkedLibrary(\"dl\") added to Hook — built into test target ShopTests",
+            "linker setting .unsafeFlags([\"-Wl,-z,now\"]) added to Hook — built into test target ShopTests",
+        ])
         #expect(byKind["packageDependencyAdded"] == ["package dependency .package(url: \"https://example.com/helper.git\", from: \"1.0.0\") added"])
         #expect(changes.contains { $0["kind"] as? String == "buildTargetAdded" && $0["file"] as? String == "Package.swift" && $0["line"] as? Int == 9 })
 
-        #expect(result.standardOutput.contains("C-family source Sources/Hook/hook.c added"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("Sources/Hook/hook.c: C-family source added (target Hook"), "\(result.standardOutput)")
+        #expect(changes.contains { $0["kind"] as? String == "nativeSourceAdded" && $0["file"] as? String == "Sources/Hook/hook.c" })
         let markdown = try String(contentsOfFile: fixture.path("summary.md"), encoding: .utf8)
         #expect(markdown.contains("### Policy change"))
         #expect(markdown.contains("target Hook added (sources in Sources/Hook) — built into test target ShopTests"), "\(markdown)")

@@ -41,13 +41,15 @@ enum BuildChanges {
             }
             changes.append(PolicyChange(
                 kind: .nativeSourceAdded, file: path,
-                summary: "C-family source \(path) added" + (notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))")))
+                summary: "C-family source added" + (notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))")))
         }
         return changes
     }
 
     static func manifestChanges(from old: PackageManifest, to new: PackageManifest, path: String) -> [PolicyChange] {
         var changes: [PolicyChange] = []
+        // An `unsafeFlags` among a target's linker settings is listed there once, not again below.
+        var shownFlags: Set<PackageManifest.Entry> = []
         let oldTargets = Dictionary(old.targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for target in new.targets {
             let before = oldTargets[target.name]
@@ -66,6 +68,7 @@ enum BuildChanges {
                     summary: "\(target.kind) \(target.name) added (sources in \(target.folder))\(tests)"))
             }
             for entry in added(target.linkerSettings, to: before?.linkerSettings ?? []) {
+                shownFlags.insert(entry)
                 changes.append(PolicyChange(
                     kind: .linkerSettingAdded, file: path, line: entry.line, summary: "linker setting \(entry.source) added to \(target.name)\(tests)"))
             }
@@ -74,7 +77,7 @@ enum BuildChanges {
                     kind: .pluginAdded, file: path, line: entry.line, summary: "plugin \(entry.source) added to \(target.name): it runs during the build"))
             }
         }
-        for entry in added(new.unsafeFlags, to: old.unsafeFlags) {
+        for entry in added(new.unsafeFlags, to: old.unsafeFlags) where !shownFlags.contains(entry) {
             changes.append(PolicyChange(kind: .unsafeFlagsAdded, file: path, line: entry.line, summary: "\(entry.source) added"))
         }
         for entry in added(new.packageDependencies, to: old.packageDependencies) {
