@@ -49,6 +49,10 @@ struct RunCommand: GateCommand {
           --base REV            Base commit of the inventory diff and of the policy (default: the
                                 merge-base with the upstream, else origin/main or main, else the
                                 first parent).
+                                REV (here and in --policy-ref) is a full ref (refs/remotes/origin/main),
+                                a commit id, HEAD, or a short name that exactly one of refs/heads/,
+                                refs/remotes/, refs/tags/ holds; ~N and ^N may follow. A name that
+                                could mean two refs is refused (exit 2), naming both.
           --no-baseline         Ignore the baseline of known findings (see `cfa-gate baseline`): every
                                 finding counts.
         \(AnalysisCacheOption.helpLine(width: 24))

@@ -13,7 +13,9 @@ struct VerifyCommand: GateCommand {
 
         Checks the DSSE signature of VERDICT against the trusted public key, checks that the
         in-toto statement names the commit REV (default: HEAD), optionally checks that it was
-        made under the trusted policy, and prints the gate's result.
+        made under the trusted policy, compares each probe log beside it (<name>.logs/) with
+        the sha256 the verdict records, and prints the gate's result. An edited or missing log
+        is a rejection (exit 4); a logs folder that is not there is said and left unchecked.
 
         OPTIONS:
           --pubkey FILE   PEM public key to trust (the .pub written by `cfa-gate keygen`).
@@ -25,6 +27,9 @@ struct VerifyCommand: GateCommand {
           --policy-ref REV
                           The verdict's checklist and .cfa-gate.json must be the ones at REV
                           (read from git objects), e.g. the protected branch origin/main.
+                          REV is a full ref (refs/remotes/origin/main), a commit id, HEAD, or a
+                          short name that exactly one of refs/heads/, refs/remotes/, refs/tags/
+                          holds; a name that could mean two refs is refused (exit 2).
           --checklist FILE
           --config FILE   The verdict's checklist / configuration must be this file (replacing
                           REV's of that role). A role named by neither must have had no file.
@@ -82,10 +87,13 @@ struct VerifyCommand: GateCommand {
         terminal.out("signature: valid (Ed25519, keyid \(checked.keyID))")
         terminal.out("commit:    \(checked.commit) matches")
         if !policy.isEmpty {
-            terminal.out("policy:    matches \(policy.ref ?? "the files given")")
+            terminal.out("policy:    matches \(checked.policy ?? "the files given")")
         } else if predicate.policy != nil {
             // Authentic is not the same as judged by the protected policy; say which check was left out.
             terminal.out("policy:    not checked — pass --policy-ref <protected branch> to require the protected policy")
+        }
+        if checked.logs.matched > 0 || !checked.logs.absentFolders.isEmpty || !checked.logs.unrecorded.isEmpty {
+            terminal.out("logs:      \(checked.logs.summary)")
         }
         terminal.out("result:    \(predicate.result.rawValue)")
         if !predicate.awaitingReview.isEmpty, !requireReviews {

@@ -10,11 +10,14 @@ struct PolicyLocation: Sendable, Equatable {
     var source: PolicySource
     /// Full commit id; nil only when there is no revision at all (every file given on the command line).
     var commit: String?
+    /// The full ref the commit was taken from (`refs/remotes/origin/main`); nil for a commit id or no ref.
+    var ref: String?
     var description: String
 
-    init(source: PolicySource, commit: String?, description: String) {
+    init(source: PolicySource, commit: String?, ref: String? = nil, description: String) {
         self.source = source
         self.commit = commit
+        self.ref = ref
         self.description = description
     }
 }
@@ -61,7 +64,8 @@ enum PolicyReader {
         files.append(reviewers)
 
         let source = files.allSatisfy { $0.source == .file } ? PolicySource.file : location.source
-        let policy = Policy(source: source, revision: location.commit, description: location.description, files: files)
+        var policy = Policy(source: source, revision: location.commit, description: location.description, files: files)
+        policy.ref = location.ref
         return LoadedPolicy(policy: policy, checklist: checklist, packagePath: package)
     }
 
@@ -172,12 +176,14 @@ enum PolicyReader {
     ) throws(GateError) -> PolicyLocation {
         do {
             if let policyRef {
-                let commit = try repository.resolveCommit(policyRef)
-                return PolicyLocation(source: .ref, commit: commit, description: "--policy-ref \(policyRef) (\(GitRepository.short(commit)))")
+                let resolved = try repository.resolveRevision(policyRef)
+                return PolicyLocation(
+                    source: .ref, commit: resolved.commit, ref: resolved.ref.map { $0 + resolved.suffix },
+                    description: "--policy-ref " + resolved.described(as: policyRef))
             }
             let choice = try BaseSelection.choose(in: repository, head: head, explicit: base)
             if let commit = choice.commit {
-                return PolicyLocation(source: .base, commit: commit, description: choice.description)
+                return PolicyLocation(source: .base, commit: commit, ref: choice.ref, description: choice.description)
             }
             return PolicyLocation(
                 source: .change, commit: head,
