@@ -33,10 +33,11 @@ extension GitRepository {
     /// `~` or `^`, which no ref name contains) is:
     /// - `refs/…`: exactly that ref;
     /// - `HEAD`: the repository's HEAD;
-    /// - a commit id, full or abbreviated (4 hex digits or more);
+    /// - a full commit id (40 hex digits), whatever refs are named after it;
+    /// - an abbreviated commit id (4 hex digits or more);
     /// - any other name `n`: one of `refs/heads/n`, `refs/remotes/n`, `refs/tags/n`.
-    /// Anything that could be read two ways (two of those refs, `HEAD` and a ref named `HEAD`, a hex string that
-    /// is both an object and a ref name, an abbreviation of several objects) is refused, naming the candidates.
+    /// Anything that could be read two ways (two of those refs, `HEAD` and a ref named `HEAD`, an abbreviated
+    /// id that is also a ref name, an abbreviation of several objects) is refused, naming the candidates.
     /// Then the `~N` / `^N` steps are applied to the commit found.
     public func resolveRevision(_ revision: String) throws(GitError) -> ResolvedRevision {
         let nameEnd = revision.firstIndex { $0 == "~" || $0 == "^" } ?? revision.endIndex
@@ -48,6 +49,10 @@ extension GitRepository {
         if name.hasPrefix("refs/") {
             guard let commit = try referencedCommit(name, revision: revision) else { throw GitError.unknownRevision(revision) }
             named = (name, commit)
+        } else if name.utf8.count == Int(GIT_OID_HEXSZ), Self.isObjectIDPrefix(name), let commit = try abbreviatedCommit(name, revision: revision) {
+            // A full object id is a content address: a ref someone names after it cannot change what it means (git
+            // reads it the same way), and refusing it would let any pushed ref of that name block the gate.
+            named = (nil, commit)
         } else {
             var candidates: [(ref: String?, commit: String)] = []
             if name == "HEAD", let commit = try referencedCommit("HEAD", revision: revision) {

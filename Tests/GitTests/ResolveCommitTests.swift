@@ -109,7 +109,7 @@ import Testing
         }
     }
 
-    @Test func aCommitIdThatIsAlsoARefNameIsAmbiguous() throws {
+    @Test func anAbbreviatedCommitIdThatIsAlsoARefNameIsAmbiguousAndAFullIdIsNot() throws {
         let fixture = try makeHistory()
         let repository = try GitRepository.discover(startingAt: fixture.root)
         let full = try fixture.git("rev-parse", "HEAD")
@@ -122,9 +122,8 @@ import Testing
         #expect(throws: GitError.ambiguousRevision(abbreviated, candidates: ["commit \(full)", "refs/heads/\(abbreviated)"])) {
             try repository.resolveCommit(abbreviated)
         }
-        #expect(throws: GitError.ambiguousRevision(full, candidates: ["commit \(full)", "refs/tags/\(full)"])) {
-            try repository.resolveCommit(full)
-        }
+        // A full id means its object, as in git: a tag named after it neither redirects nor blocks it.
+        #expect(try repository.resolveRevision(full) == ResolvedRevision(ref: nil, suffix: "", commit: full))
     }
 
     @Test func onlyAncestrySuffixesAreTaken() throws {
