@@ -196,8 +196,14 @@ struct ProcessLayerTests {
     /// The double fork (the subshell ends at once) makes the daemon an orphan while the probe still runs: no longer
     /// the probe's descendant, so only the subreaper brings it back within the gate's reach.
     private func daemonProbe(_ marker: String, hang: Bool) -> String {
-        let daemon = "( setsid sh -c 'sleep 2; echo late > \(marker)' </dev/null >/dev/null 2>&1 & );"
+        // It writes a line every 0.2 s for as long as it lives, so what it wrote after the gate ended is measurable
+        // without guessing how quickly a loaded machine gets round to the watchdog.
+        let daemon = "( setsid sh -c 'while :; do echo tick >> \(marker); sleep 0.2; done' </dev/null >/dev/null 2>&1 & );"
         return hang ? "\(daemon) sleep 60" : "\(daemon) echo started"
+    }
+
+    private static func size(of path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
     }
 
     @Test(arguments: ["preferred", "off"], [false, true])
@@ -207,8 +213,9 @@ struct ProcessLayerTests {
         let fixture = try repository(daemonProbe(marker, hang: hang), options: "sandbox=\(sandbox) command-timeout=1s")
         let result = try CFAGateBinary.run(["run", "--no-progress", "--out", fixture.path("v.json")], in: fixture)
         #expect(result.status == (hang ? 3 : 0), "\(result.standardOutput)\(result.standardError)")
-        try await Task.sleep(for: .seconds(3))
-        #expect(!FileManager.default.fileExists(atPath: marker), "the daemon outlived the gate (sandbox=\(sandbox), hang: \(hang))")
+        let written = Self.size(of: marker)
+        try await Task.sleep(for: .seconds(1.5))
+        #expect(Self.size(of: marker) == written, "the daemon outlived the gate (sandbox=\(sandbox), hang: \(hang))")
         let item = (try ChangeFixture.predicate(ofVerdictAt: fixture.path("v.json"))["items"] as? [[String: Any]])?.first
         let excerpt = (item?["evidence"] as? [String: Any])?["excerpt"] as? [String] ?? []
         if sandbox == "off" && !hang {
