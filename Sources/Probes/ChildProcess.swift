@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import Synchronization
 
 /// How a child process ended.
 enum ProcessTermination: Sendable, Equatable {
@@ -20,7 +21,9 @@ enum ProcessTermination: Sendable, Equatable {
 ///
 /// The child gets a process group of its own so that a timeout or Ctrl-C can stop everything it started
 /// (a `swift build` spawns compilers and linkers), not just the direct child. Waiting polls `waitpid` with
-/// `WNOHANG` between short sleeps: it keeps the wait cancellable without blocking a cooperative thread.
+/// `WNOHANG` between short sleeps on a thread of its own: the watchdog then fires on time even while every
+/// cooperative thread is busy (a CPU-bound analysis, or a test suite's synchronous work), and no cooperative
+/// thread is ever blocked by the wait.
 /// Every process starts in the run's sandbox (`ProcessSandbox`) without the withheld variables, and what it leaves
 /// running is killed and reaped before `run` returns (`ProcessReaper`).
 public struct ChildProcess: Sendable {
@@ -63,23 +66,38 @@ public struct ChildProcess: Sendable {
     }
 
     private func wait(for pid: pid_t) async -> ProcessTermination {
+        let cancellation = CancellationFlag()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<ProcessTermination, Never>) in
+                let watched = self
+                let waiter = Thread { continuation.resume(returning: watched.watch(pid, cancellation: cancellation)) }
+                waiter.stackSize = 1 << 18
+                waiter.start()
+            }
+        } onCancel: {
+            cancellation.raise()
+        }
+    }
+
+    /// The waiter thread's loop: the child's end, a cancellation or Ctrl-C, or the time limit, whichever comes first.
+    private func watch(_ pid: pid_t, cancellation: CancellationFlag) -> ProcessTermination {
         let clock = ContinuousClock()
         let start = clock.now
-        var pause = Duration.milliseconds(1)
+        var pauseMicroseconds: UInt32 = 1_000
         while true {
             if let ended = reap(pid, blocking: false) { return ended }
-            if Task.isCancelled || ProcessInterruption.isRequested {
-                await stopTree(pid)
+            if cancellation.isRaised || ProcessInterruption.isRequested {
+                stopTree(pid)
                 return .interrupted
             }
             if clock.now - start >= timeout {
-                await stopTree(pid)
+                stopTree(pid)
                 return .timedOut(after: timeout)
             }
-            try? await Task.sleep(for: pause)
+            usleep(pauseMicroseconds)
             // The poll interval is the latency the gate adds to every process it runs, so it stays short;
             // a `waitpid` every 5 ms costs microseconds even over a half-hour build.
-            pause = min(pause * 2, .milliseconds(5))
+            pauseMicroseconds = min(pauseMicroseconds * 2, 5_000)
         }
     }
 
@@ -203,7 +221,7 @@ public struct ChildProcess: Sendable {
     /// its own, and those jobs outlive a killed driver. So the whole tree of descendants is frozen with
     /// SIGSTOP first (a frozen process cannot fork or be re-parented away from us), collected until no
     /// new member appears, and then killed, together with the group.
-    private func stopTree(_ pid: pid_t) async {
+    private func stopTree(_ pid: pid_t) {
         var frozen = Set<pid_t>([pid])
         kill(pid, SIGSTOP)
         while true {
@@ -216,6 +234,13 @@ public struct ChildProcess: Sendable {
         for member in frozen { kill(member, SIGKILL) }
         _ = reap(pid, blocking: true)
     }
+}
+
+/// Set when the task waiting for a child is cancelled; read by the thread that waits.
+private final class CancellationFlag: Sendable {
+    private let raised = Atomic<Bool>(false)
+    var isRaised: Bool { raised.load(ordering: .relaxed) }
+    func raise() { raised.store(true, ordering: .relaxed) }
 }
 
 /// glibc's `posix_spawn_file_actions_addchdir_np` (2.29+) sets the child's working directory without
