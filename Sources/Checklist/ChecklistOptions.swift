@@ -12,6 +12,10 @@ public struct ChecklistOptions: Sendable, Equatable {
     public var testRetries: Int?
     /// `flaky=allow|fail`: whether a test that failed and then passed lets the item pass.
     public var allowFlaky: Bool?
+    /// `test-isolation=process|batch`: a process per test (the default), or tests sharing processes.
+    public var testIsolation: TestIsolationOption?
+    /// `test-workers`: at most this many test processes at once (never more than the machine has cores).
+    public var testWorkers: Int?
 
     init(
         packagePath: String? = nil,
@@ -21,15 +25,24 @@ public struct ChecklistOptions: Sendable, Equatable {
         allowSkipped: Bool? = nil,
         testCaseTimeout: Duration? = nil,
         testRetries: Int? = nil,
-        allowFlaky: Bool? = nil
+        allowFlaky: Bool? = nil,
+        testIsolation: TestIsolationOption? = nil,
+        testWorkers: Int? = nil
     ) {
         self.testCaseTimeout = testCaseTimeout
         self.testRetries = testRetries
         self.allowFlaky = allowFlaky
+        self.testIsolation = testIsolation
+        self.testWorkers = testWorkers
         self.packagePath = packagePath
         self.buildTimeout = buildTimeout
         self.testTimeout = testTimeout
         self.commandTimeout = commandTimeout
         self.allowSkipped = allowSkipped
     }
+}
+
+/// The checklist's `test-isolation` value.
+public enum TestIsolationOption: String, Sendable, CaseIterable {
+    case process, batch
 }

@@ -1,6 +1,9 @@
 /// Accumulates the run options of one or more `<!-- cfa-gate: key=value … -->` comments.
 struct OptionsCommentParser {
-    static let knownKeys = ["package-path", "build-timeout", "test-timeout", "command-timeout", "allow-skipped", "test-case-timeout", "test-retries", "flaky"]
+    static let knownKeys = [
+        "package-path", "build-timeout", "test-timeout", "command-timeout", "allow-skipped", "test-case-timeout", "test-retries", "flaky",
+        "test-isolation", "test-workers",
+    ]
     private static let durationExpectation = "a duration such as 90s, 20m, 1h or 1h30m"
 
     let path: String
@@ -52,6 +55,16 @@ struct OptionsCommentParser {
                 throw .invalidOptionValue(path: path, line: line, key: key, value: value, expected: "fail or allow")
             }
             options.allowFlaky = value == "allow"
+        case "test-isolation":
+            guard let isolation = TestIsolationOption(rawValue: value) else {
+                throw .invalidOptionValue(path: path, line: line, key: key, value: value, expected: "process or batch")
+            }
+            options.testIsolation = isolation
+        case "test-workers":
+            guard let count = Int(value), (1...1024).contains(count) else {
+                throw .invalidOptionValue(path: path, line: line, key: key, value: value, expected: "a whole number from 1 to 1024")
+            }
+            options.testWorkers = count
         default:
             guard let duration = GateDuration.parse(value) else {
                 throw .invalidOptionValue(path: path, line: line, key: key, value: value, expected: Self.durationExpectation)

@@ -28,6 +28,16 @@ import Testing
             path: testPath, line: 1, key: "flaky", value: "ignore", expected: "fail or allow"))
     }
 
+    @Test func testIsolationAndWorkersTakeOnlyTheirDocumentedValues() throws {
+        let checklist = try parse("<!-- cfa-gate: test-isolation=batch test-workers=3 -->\n\n1. Item.\n")
+        #expect(checklist.options == ChecklistOptions(testIsolation: .batch, testWorkers: 3))
+        #expect(try parse("<!-- cfa-gate: test-isolation=process -->\n\n1. Item.\n").options.testIsolation == .process)
+        #expect(parseError("<!-- cfa-gate: test-isolation=class -->\n\n1. Item.\n") == .invalidOptionValue(
+            path: testPath, line: 1, key: "test-isolation", value: "class", expected: "process or batch"))
+        #expect(parseError("<!-- cfa-gate: test-workers=0 -->\n\n1. Item.\n") == .invalidOptionValue(
+            path: testPath, line: 1, key: "test-workers", value: "0", expected: "a whole number from 1 to 1024"))
+    }
+
     @Test func optionsMaySpreadOverSeveralCommentsAndQuotePaths() throws {
         let checklist = try parse("""
             # Gate
@@ -66,7 +76,10 @@ import Testing
             <!-- cfa-gate: build-timeout=1m
                  timeout=5m -->
             """)
-        #expect(error == .unknownOption(path: testPath, line: 3, key: "timeout", knownKeys: ["package-path", "build-timeout", "test-timeout", "command-timeout", "allow-skipped", "test-case-timeout", "test-retries", "flaky"]))
+        #expect(error == .unknownOption(path: testPath, line: 3, key: "timeout", knownKeys: [
+            "package-path", "build-timeout", "test-timeout", "command-timeout", "allow-skipped", "test-case-timeout", "test-retries", "flaky",
+            "test-isolation", "test-workers",
+        ]))
     }
 
     @Test func aRepeatedKeyNamesBothLines() {
