@@ -116,6 +116,54 @@ public enum SwiftPackageFixture {
         }
         """
 
+    /// A package `Order` whose tests pass only in company, in both frameworks: XCTest `testB` passes only when
+    /// `testA` ran first in its process, and in the `.serialized` suite `b()` only after `a()`; `testIndependent`
+    /// and `independent()` pass anywhere. Every test runs in well under a second.
+    public static func writeOrderDependent(into fixture: GitFixture, at directory: String = "") throws {
+        let prefix = directory.isEmpty ? "" : "\(directory)/"
+        try fixture.write("\(prefix)Package.swift", """
+            // swift-tools-version:6.0
+            import PackageDescription
+            let package = Package(
+                name: "Order",
+                targets: [.target(name: "Ledger"), .testTarget(name: "LedgerTests", dependencies: ["Ledger"])]
+            )
+            """)
+        try fixture.write("\(prefix).gitignore", ".build/\n.swiftpm/\n")
+        try fixture.write("\(prefix)Sources/Ledger/Ledger.swift", """
+            /// What one test leaves behind for whichever test runs after it in the same process.
+            nonisolated(unsafe) public var ledger: [String] = []
+            """)
+        try fixture.write("\(prefix)Tests/LedgerTests/OrderXCTests.swift", """
+            import XCTest
+            import Ledger
+
+            final class OrderXC: XCTestCase {
+                func testA() { ledger.append("xctest a") }
+                func testB() {
+                    XCTAssertTrue(ledger.contains("xctest a"), "testB needs testA first")
+                }
+                func testIndependent() { XCTAssertEqual(1 + 1, 2) }
+            }
+            """)
+        try fixture.write("\(prefix)Tests/LedgerTests/OrderSwiftTests.swift", """
+            import Testing
+            import Ledger
+
+            @Suite(.serialized) struct Order {
+                @Test func a() { ledger.append("swift testing a") }
+                @Test func b() {
+                    #expect(ledger.contains("swift testing a"), "b needs a first")
+                }
+                @Test func independent() { #expect(1 + 1 == 2) }
+            }
+            """)
+    }
+
+    /// Line of `XCTAssertTrue(ledger.contains …)` in OrderXCTests.swift and of `#expect(ledger.contains …)` in
+    /// OrderSwiftTests.swift.
+    public static let orderDependentAssertionLine = 7
+
     /// Line of `#expect(add(2, 2) == 5 …)` in SwiftTestingCalcTests.swift.
     public static let failingExpectationLine = 11
     /// Line of `XCTAssertEqual(add(1, 1), 3 …)` in XCTestCalcTests.swift.
