@@ -214,10 +214,9 @@ public struct TestOrchestrator<Runner: TestRunner>: Sendable {
                     return (index, report)
                 }
             }
-            // In batches, one more than the workers: a runner may give one process to a framework that parallelises
-            // inside it. A process per test keeps exactly one on each core.
-            let atOnce = policy.isolation == .process ? policy.workers : policy.workers + 1
-            while next < batches.count && next < atOnce { launch() }
+            // One more than the workers: in batches a runner may give one process to a framework that parallelises
+            // inside it; with a process per test, one is always ready to run while another is being reaped and read.
+            while next < batches.count && next < policy.workers + 1 { launch() }
             for await (index, report) in group {
                 reports[index] = report
                 if next < batches.count { launch() }

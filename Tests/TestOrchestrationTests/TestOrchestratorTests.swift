@@ -149,12 +149,14 @@ import Testing
     @Test func theLongestKnownTestsStartFirstAndNewTestsBeforeThem() async {
         let runner = ScriptedRunner(["A.s/short": [.pass], "A.s/new": [.pass], "A.s/long": [.pass], "A.s/middle": [.pass]])
         let durations = ["A.s/short": 0.1, "A.s/long": 9, "A.s/middle": 2]
-        _ = await run(runner, policy: OrchestrationPolicy(workers: 1, isolation: .process, durations: durations))
-        #expect(await runner.ledger.batches == [["A.s/new"], ["A.s/long"], ["A.s/middle"], ["A.s/short"]])
+        let orchestrator = TestOrchestrator(runner: runner, policy: OrchestrationPolicy(isolation: .process, durations: durations))
+        #expect(orchestrator.processes(runner.tests).map { $0.map(\.id) } == [["A.s/new"], ["A.s/long"], ["A.s/middle"], ["A.s/short"]])
         // Without durations, the listed order.
-        let listed = ScriptedRunner(["A.s/b": [.pass], "A.s/a": [.pass]])
-        _ = await run(listed, policy: OrchestrationPolicy(workers: 1, isolation: .process))
-        #expect(await listed.ledger.batches == [["A.s/b"], ["A.s/a"]])
+        let listed = TestOrchestrator(runner: runner, policy: OrchestrationPolicy(isolation: .process))
+        #expect(listed.processes(runner.tests).map { $0.map(\.id) } == [["A.s/short"], ["A.s/new"], ["A.s/long"], ["A.s/middle"]])
+        // Under batch the runner groups them.
+        let batched = TestOrchestrator(runner: runner, policy: OrchestrationPolicy(isolation: .batch, durations: durations))
+        #expect(batched.processes(runner.tests).map { $0.map(\.id) } == [["A.s/short", "A.s/new", "A.s/long", "A.s/middle"]])
     }
 
     @Test func nothingRunAtAllFails() async {
