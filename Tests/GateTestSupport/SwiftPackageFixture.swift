@@ -160,6 +160,65 @@ public enum SwiftPackageFixture {
             """)
     }
 
+    /// A package `Lone` whose every test fails when any other test ran in its process, with the names a filter can
+    /// get wrong: a parameterized test, two overloads (told apart by source location), a display name full of regex
+    /// characters, a nested suite, a suite and a free function sharing a prefix, XCTest classes and methods sharing
+    /// prefixes. Eight Swift Testing tests and three XCTest tests, all passing when each runs alone.
+    public static func writeLoneTests(into fixture: GitFixture) throws {
+        try fixture.write("Package.swift", """
+            // swift-tools-version:6.0
+            import PackageDescription
+            let package = Package(name: "Lone", targets: [.testTarget(name: "LoneTests")])
+            """)
+        try fixture.write(".gitignore", ".build/\n.swiftpm/\n")
+        try fixture.write("Tests/LoneTests/Alone.swift", """
+            import Synchronization
+
+            /// The tests this process has run so far, by key.
+            let ran = Mutex<[String]>([])
+
+            /// Records `key`; returns every other test that ran in this process before or beside it.
+            func alone(_ key: String) -> [String] {
+                ran.withLock { ran in
+                    ran.append(key)
+                    return ran.filter { $0 != key }
+                }
+            }
+            """)
+        try fixture.write("Tests/LoneTests/LoneSwiftTests.swift", """
+            import Testing
+
+            @Suite struct Lone {
+                @Test func plain() { #expect(alone("plain").isEmpty, "shared its process") }
+                @Test(arguments: [1, 2, 3]) func parameterized(n: Int) { #expect(alone("parameterized").isEmpty, "shared its process") }
+                @Test(arguments: [1]) func overload(_ x: Int) { #expect(alone("overload Int").isEmpty, "shared its process") }
+                @Test(arguments: ["s"]) func overload(_ x: String) { #expect(alone("overload String").isEmpty, "shared its process") }
+                @Test("regex characters .* (a|b) ^$ [x]") func named() { #expect(alone("named").isEmpty, "shared its process") }
+                @Suite struct Nested {
+                    @Test func plain() { #expect(alone("nested plain").isEmpty, "shared its process") }
+                }
+            }
+
+            @Suite struct LoneSuffix {
+                @Test func plain() { #expect(alone("suffix plain").isEmpty, "shared its process") }
+            }
+
+            @Test func lone() { #expect(alone("free lone").isEmpty, "shared its process") }
+            """)
+        try fixture.write("Tests/LoneTests/LoneXCTests.swift", """
+            import XCTest
+
+            final class LoneXC: XCTestCase {
+                func testPlain() { XCTAssertEqual(alone("xc plain"), [], "shared its process") }
+                func testPlainToo() { XCTAssertEqual(alone("xc plain too"), [], "shared its process") }
+            }
+
+            final class LoneXCMore: XCTestCase {
+                func testPlain() { XCTAssertEqual(alone("xc more plain"), [], "shared its process") }
+            }
+            """)
+    }
+
     /// Line of `XCTAssertTrue(ledger.contains …)` in OrderXCTests.swift and of `#expect(ledger.contains …)` in
     /// OrderSwiftTests.swift.
     public static let orderDependentAssertionLine = 7
