@@ -84,7 +84,7 @@ bench() {
         else { ok = (c - s <= limit); printf "bench [%s]: process isolation %+.2fs over bare swift test (target <= +%.1fs) -> %s\n", name, c - s, limit, (ok ? "met" : "NOT met") }
     }'
     local summary
-    summary=$("$gate" show "$work/process.json" 2>/dev/null | grep -m1 -E 'passed|failed' || true)
+    summary=$("$gate" show "$work/process.json" 2>/dev/null | grep -m1 -E '^ +tests: ' | sed 's/^ *//' || true)
     [ -z "$summary" ] || echo "bench [$name]: last process-isolation verdict: $summary"
     echo "bench [$name]: load after: $(cut -d' ' -f1-3 /proc/loadavg)"
     cd - >/dev/null
