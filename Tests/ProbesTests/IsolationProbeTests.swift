@@ -33,6 +33,23 @@ import Testing
         #expect(outcome.evidence.testRun?.isolation == .process)
     }
 
+    /// Swift Testing's listing exits 69 (no tests found) for a bundle without its tests: an XCTest-only package.
+    @Test func anXCTestOnlyPackageRunsItsTestsEachAlone() async throws {
+        let fixture = try GitFixture()
+        try SwiftPackageFixture.writeLoneTests(into: fixture)
+        try fixture.remove("Tests/LoneTests/LoneSwiftTests.swift")
+        try fixture.makeDirectory("logs")
+        var context = ProbeContext(
+            repositoryRoot: fixture.root, packageDirectory: fixture.root, logDirectory: fixture.path("logs"),
+            environment: SwiftPackageFixture.environment(for: fixture), timeouts: ProbeTimeouts())
+        context.testSettings = TestSettings(isolation: .process)
+        let outcome = await TestProbe().run(in: context, logName: "42-test")
+        #expect(outcome.status == .passed, "\(outcome.summary)")
+        #expect(outcome.evidence.testCases?.map(\.id).sorted() == [
+            "LoneTests.LoneXC/testPlain", "LoneTests.LoneXC/testPlainToo", "LoneTests.LoneXCMore/testPlain",
+        ])
+    }
+
     @Test func inBatchesTheSameTestsShareProcessesAndTheSummarySaysSo() async throws {
         let outcome = await TestProbe().run(in: context(.batch), logName: "41-test")
         let cases = try #require(outcome.evidence.testCases)
