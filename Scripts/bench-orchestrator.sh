@@ -1,3 +1,8 @@
+    local mode verdict
+    for mode in process batch; do
+        verdict=$("$gate" show "$work/$mode.json" 2>/dev/null | grep -m1 -E "^Verdict:" | awk '{ print $2 }' || true)
+        [ "$verdict" = PASSED ] || echo "bench [$name]: the $mode verdict is ${verdict:-missing}, not PASSED — its timing measures a failure, not the tests"
+    done
 #!/usr/bin/env bash
 # What does orchestrating the tests cost over running them bare, and what does a process per test cost?
 #
@@ -86,6 +91,11 @@ bench() {
     local summary
     summary=$("$gate" show "$work/process.json" 2>/dev/null | grep -m1 -E '^ +tests: ' | sed 's/^ *//' || true)
     [ -z "$summary" ] || echo "bench [$name]: last process-isolation verdict: $summary"
+    local mode verdict
+    for mode in process batch; do
+        verdict=$("$gate" show "$work/$mode.json" 2>/dev/null | grep -m1 -E '^Verdict:' | awk '{ print $2 }' || true)
+        [ "$verdict" = PASSED ] || echo "bench [$name]: the $mode verdict is ${verdict:-missing}, not PASSED: its time measures a failure, not the tests"
+    done
     echo "bench [$name]: load after: $(cut -d' ' -f1-3 /proc/loadavg)"
     cd - >/dev/null
 }
