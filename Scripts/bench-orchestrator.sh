@@ -1,8 +1,3 @@
-    local mode verdict
-    for mode in process batch; do
-        verdict=$("$gate" show "$work/$mode.json" 2>/dev/null | grep -m1 -E "^Verdict:" | awk '{ print $2 }' || true)
-        [ "$verdict" = PASSED ] || echo "bench [$name]: the $mode verdict is ${verdict:-missing}, not PASSED — its timing measures a failure, not the tests"
-    done
 #!/usr/bin/env bash
 # What does orchestrating the tests cost over running them bare, and what does a process per test cost?
 #
