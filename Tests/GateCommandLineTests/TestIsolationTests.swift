@@ -20,7 +20,15 @@ struct TestIsolationTests {
         Dictionary(uniqueKeysWithValues: (item.evidence.testCases ?? []).map { ($0.id, $0.status) })
     }
 
-    @Test func orderDependentTestsFailAloneInEveryShardLayoutAndTheChangeCannotSwitchToBatch() throws {
+    /// Runs the binary on a thread of its own: the runs here take a minute or more, and a test holding one of the few
+    /// threads the suite's tests share would starve the tests that wait on time (ChildProcessTests' timeouts).
+    private func gate(_ arguments: [String], in fixture: GitFixture) async throws -> ProcessResult {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try CFAGateBinary.run(arguments, in: fixture) }) }.start()
+        }
+    }
+
+    @Test func orderDependentTestsFailAloneInEveryShardLayoutAndTheChangeCannotSwitchToBatch() async throws {
         let fixture = try GitFixture()
         try SwiftPackageFixture.writeOrderDependent(into: fixture)
         try fixture.makeRepository(committing: ["gate/cfa-change-gate.md": checklist])
@@ -37,7 +45,7 @@ struct TestIsolationTests {
         ]
 
         // The whole run, under the base's checklist: a process per test, whatever the change's checklist says.
-        let whole = try CFAGateBinary.run(["run", "--no-progress", "--key", "\(keys)/ci.pem", "--out", "\(keys)/whole.json"], in: fixture)
+        let whole = try await gate(["run", "--no-progress", "--key", "\(keys)/ci.pem", "--out", "\(keys)/whole.json"], in: fixture)
         #expect(whole.status == 1, "\(whole.standardOutput)\(whole.standardError)")
         let wholeRun = try predicate("\(keys)/whole.json")
         let wholeItem = try testItem(wholeRun)
@@ -64,12 +72,12 @@ struct TestIsolationTests {
         var shards: [String] = []
         for index in 1...2 {
             let path = "\(keys)/shard-\(index).json"
-            let run = try CFAGateBinary.run(["run", "--shard", "\(index)/2", "--key", "\(keys)/ci.pem", "--out", path, "--no-progress"], in: fixture)
+            let run = try await gate(["run", "--shard", "\(index)/2", "--key", "\(keys)/ci.pem", "--out", path, "--no-progress"], in: fixture)
             #expect([0, 1].contains(run.status), "\(run.standardOutput)\(run.standardError)")
             #expect(try testItem(try predicate(path)).evidence.testRun?.isolation == .process)
             shards.append(path)
         }
-        let merge = try CFAGateBinary.run(
+        let merge = try await gate(
             ["merge"] + shards + ["--out", "\(keys)/merged.json", "--key", "\(keys)/ci.pem", "--pubkey", "\(keys)/ci.pem.pub"], in: fixture)
         #expect(merge.status == 1, "\(merge.standardOutput)\(merge.standardError)")
         let merged = try predicate("\(keys)/merged.json")
@@ -78,7 +86,7 @@ struct TestIsolationTests {
         #expect(try testItem(merged).evidence.testRun?.isolation == .process)
 
         // The change's own checklist, run on purpose: `batch` lets the tests lean on each other, and says so.
-        let batch = try CFAGateBinary.run(
+        let batch = try await gate(
             ["run", "--no-progress", "--checklist", "gate/cfa-change-gate.md", "--key", "\(keys)/ci.pem", "--out", "\(keys)/batch.json"], in: fixture)
         #expect(batch.status == 0, "\(batch.standardOutput)\(batch.standardError)")
         let batchItem = try testItem(try predicate("\(keys)/batch.json"))
