@@ -29,6 +29,10 @@ public struct ChecklistOptions: Sendable, Equatable {
     public var sandbox: SandboxPolicy?
     /// `withhold-environment=NAME,PREFIX*`: more variables no probe sees, beside the ones always withheld.
     public var withheldEnvironment: [String]?
+    /// `test-isolation=process|batch`: a process per test (the default), or tests sharing processes.
+    public var testIsolation: TestIsolationOption?
+    /// `test-workers`: at most this many test processes at once (never more than the machine has cores).
+    public var testWorkers: Int?
 
     init(
         packagePath: String? = nil,
@@ -41,7 +45,9 @@ public struct ChecklistOptions: Sendable, Equatable {
         allowFlaky: Bool? = nil,
         reviewsRequired: Int? = nil,
         sandbox: SandboxPolicy? = nil,
-        withheldEnvironment: [String]? = nil
+        withheldEnvironment: [String]? = nil,
+        testIsolation: TestIsolationOption? = nil,
+        testWorkers: Int? = nil
     ) {
         self.sandbox = sandbox
         self.withheldEnvironment = withheldEnvironment
@@ -49,10 +55,17 @@ public struct ChecklistOptions: Sendable, Equatable {
         self.testRetries = testRetries
         self.allowFlaky = allowFlaky
         self.reviewsRequired = reviewsRequired
+        self.testIsolation = testIsolation
+        self.testWorkers = testWorkers
         self.packagePath = packagePath
         self.buildTimeout = buildTimeout
         self.testTimeout = testTimeout
         self.commandTimeout = commandTimeout
         self.allowSkipped = allowSkipped
     }
+}
+
+/// The checklist's `test-isolation` value.
+public enum TestIsolationOption: String, Sendable, CaseIterable {
+    case process, batch
 }

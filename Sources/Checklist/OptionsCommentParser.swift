@@ -2,7 +2,7 @@
 struct OptionsCommentParser {
     static let knownKeys = [
         "package-path", "build-timeout", "test-timeout", "command-timeout", "allow-skipped", "test-case-timeout", "test-retries", "flaky",
-        "reviews-required", "sandbox", "withhold-environment",
+        "reviews-required", "sandbox", "withhold-environment", "test-isolation", "test-workers",
     ]
     private static let durationExpectation = "a duration such as 90s, 20m, 1h or 1h30m"
 
@@ -76,6 +76,16 @@ struct OptionsCommentParser {
                     path: path, line: line, key: key, value: value, expected: "variable names separated by commas, a trailing * for a prefix")
             }
             options.withheldEnvironment = names
+        case "test-isolation":
+            guard let isolation = TestIsolationOption(rawValue: value) else {
+                throw .invalidOptionValue(path: path, line: line, key: key, value: value, expected: "process or batch")
+            }
+            options.testIsolation = isolation
+        case "test-workers":
+            guard let count = Int(value), (1...1024).contains(count) else {
+                throw .invalidOptionValue(path: path, line: line, key: key, value: value, expected: "a whole number from 1 to 1024")
+            }
+            options.testWorkers = count
         default:
             guard let duration = GateDuration.parse(value) else {
                 throw .invalidOptionValue(path: path, line: line, key: key, value: value, expected: Self.durationExpectation)

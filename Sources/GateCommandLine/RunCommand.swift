@@ -13,7 +13,7 @@ struct RunCommand: GateCommand {
                             [--config FILE] [--key FILE] [--out FILE] [--format text|json]
                             [--build-timeout D] [--test-timeout D] [--command-timeout D]
                             [--no-progress] [--junit FILE] [--sarif FILE] [--summary FILE] [--base REV]
-                            [--no-baseline] [--no-cache] [--shard I/N [--timings VERDICT]]
+                            [--no-baseline] [--no-cache] [--shard I/N] [--timings VERDICT]
 
         Loads the checklist, runs each numbered item as its probe (build, test, git-clean,
         command; manual items are listed for a person), signs the verdict with Ed25519 and
@@ -59,8 +59,9 @@ struct RunCommand: GateCommand {
           --shard I/N           Run as shard I of N of a CI matrix: build, then run this shard's share
                                 of the expected tests; shard 1 also runs every other item. Merge the
                                 N verdicts with `cfa-gate merge`.
-          --timings VERDICT     With --shard: balance the shares by the test durations an earlier
-                                verdict recorded (default: dealt by a stable hash of each test's id).
+          --timings VERDICT     The test durations an earlier verdict recorded: the longest tests start
+                                first, and with --shard they balance the shares (default: dealt by a
+                                stable hash of each test's id).
 
         In GitHub Actions (GITHUB_ACTIONS=true) each finished item's evidence is printed in a
         ::group::, findings become ::error/::warning annotations, and the Markdown page is appended
@@ -113,9 +114,6 @@ struct RunCommand: GateCommand {
             options.shard = shard
         }
         options.timingsPath = reader.options["--timings"]
-        if options.timingsPath != nil && options.shard == nil {
-            throw UsageError("--timings balances shards — use it with --shard I/N")
-        }
         options.analysisCache = !reader.flags.contains(AnalysisCacheOption.flag)
     }
 

@@ -127,9 +127,9 @@ public enum Gate {
                 command: options.commandTimeout ?? checklist.options.commandTimeout ?? ProbeTimeouts().command))
         context.testSettings = TestSettings(checklist.options)
         context.testSettings.quarantine = setup.loaded.policy.file(.quarantine).flatMap { file in file.text.map { (file.path, $0) } }
-        let shard = try options.shard.map { spec throws(GateError) in
-            ShardAssignment(index: spec.index, count: spec.count, timings: try options.timingsPath.map(ShardTimings.read) ?? [:])
-        }
+        let durations = try options.timingsPath.map(ShardTimings.read) ?? [:]
+        context.testSettings.durations = durations
+        let shard = options.shard.map { spec in ShardAssignment(index: spec.index, count: spec.count, timings: durations) }
         context.testSettings.shard = shard
         let scheduledItems = ShardTimings.items(checklist.items, onShard: options.shard)
 

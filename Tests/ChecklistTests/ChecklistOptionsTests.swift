@@ -40,6 +40,16 @@ import Testing
             path: testPath, line: 1, key: "flaky", value: "ignore", expected: "fail or allow"))
     }
 
+    @Test func testIsolationAndWorkersTakeOnlyTheirDocumentedValues() throws {
+        let checklist = try parse("<!-- cfa-gate: test-isolation=batch test-workers=3 -->\n\n1. Item.\n")
+        #expect(checklist.options == ChecklistOptions(testIsolation: .batch, testWorkers: 3))
+        #expect(try parse("<!-- cfa-gate: test-isolation=process -->\n\n1. Item.\n").options.testIsolation == .process)
+        #expect(parseError("<!-- cfa-gate: test-isolation=class -->\n\n1. Item.\n") == .invalidOptionValue(
+            path: testPath, line: 1, key: "test-isolation", value: "class", expected: "process or batch"))
+        #expect(parseError("<!-- cfa-gate: test-workers=0 -->\n\n1. Item.\n") == .invalidOptionValue(
+            path: testPath, line: 1, key: "test-workers", value: "0", expected: "a whole number from 1 to 1024"))
+    }
+
     @Test func optionsMaySpreadOverSeveralCommentsAndQuotePaths() throws {
         let checklist = try parse("""
             # Gate

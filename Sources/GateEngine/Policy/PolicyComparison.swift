@@ -76,6 +76,7 @@ enum PolicyComparison {
     private static func optionTexts(_ old: ChecklistOptions, _ new: ChecklistOptions) -> [(String, String, String)] {
         func text(_ value: (some CustomStringConvertible)?) -> String { value.map { "\($0)" } ?? "(unset)" }
         func duration(_ value: Duration?) -> String { value.map(GateDuration.format) ?? "(unset)" }
+        func flaky(_ value: Bool?) -> String { value.map { $0 ? "allow" : "fail" } ?? "(unset)" }
         return [
             ("package-path", text(old.packagePath), text(new.packagePath)),
             ("build-timeout", duration(old.buildTimeout), duration(new.buildTimeout)),
@@ -83,6 +84,13 @@ enum PolicyComparison {
             ("command-timeout", duration(old.commandTimeout), duration(new.commandTimeout)),
             ("allow-skipped", text(old.allowSkipped), text(new.allowSkipped)),
             ("reviews-required", text(old.reviewsRequired), text(new.reviewsRequired)),
+            ("test-case-timeout", duration(old.testCaseTimeout), duration(new.testCaseTimeout)),
+            ("test-retries", text(old.testRetries), text(new.testRetries)),
+            ("flaky", flaky(old.allowFlaky), flaky(new.allowFlaky)),
+            ("test-isolation", text(old.testIsolation?.rawValue), text(new.testIsolation?.rawValue)),
+            ("test-workers", text(old.testWorkers), text(new.testWorkers)),
+            ("sandbox", text(old.sandbox?.rawValue), text(new.sandbox?.rawValue)),
+            ("withhold-environment", text(old.withheldEnvironment?.joined(separator: ",")), text(new.withheldEnvironment?.joined(separator: ","))),
         ]
     }
 
