@@ -7,9 +7,10 @@ struct FeatureScreenBlindRule: Rule {
         summary: "A Feature names no View or ViewModel type",
         help: """
             Reported once per Feature and named type, at the first use: a Feature (declaration or extension outside the \
-            View layer) naming one of the app's Views (screens, components, the root view) or ViewModels — in a property, \
-            parameter or result type, a construction, a cast, a nested type (`OrdersViewModel.Filter`). Preview code is not \
-            checked. Fix: let the Feature speak in domain values and have the ViewModel translate them for its screen.
+            View layer) naming one of the app's Views (screens, components, the root view) or ViewModels — in a parameter, \
+            result or property type, a cast, a nested type (`OrdersViewModel.Filter`). A stored ViewModel or one the Feature \
+            creates is CFA-VIEWMODEL-DEDICATED's. Preview code is not checked. Fix: let the Feature speak in domain values \
+            and have the ViewModel translate them for its screen.
             """,
         reference: Self.reference, examples: Self.examples)
 
@@ -24,8 +25,9 @@ struct FeatureScreenBlindRule: Rule {
         var findings: [Finding] = []
         for feature in index.entries(with: .feature) {
             var reported: Set<String> = []
+            let dedicated = Self.linesReportedAsDedicated(in: feature, viewModels: index.viewModelNames)
             let uses = ForbiddenNames.uses(in: feature) { name in TypeText.names(in: name).filter { screenTypes[$0] != nil } }
-                .filter { use in !index.isViewLayerFile(use.file) }
+                .filter { use in !index.isViewLayerFile(use.file) && !dedicated.contains("\(use.file):\(use.location.line) \(use.what)") }
                 .sorted { ($0.file, $0.location) < ($1.file, $1.location) }
             for use in uses where reported.insert(use.what).inserted {
                 findings.append(descriptor.finding(
@@ -36,6 +38,25 @@ struct FeatureScreenBlindRule: Rule {
         }
         return findings
     }
+
+    /// Lines where the Feature stores or creates a ViewModel: CFA-VIEWMODEL-DEDICATED reports those, so one defect gives one
+    /// finding. Keyed `file:line ViewModel`.
+    private static func linesReportedAsDedicated(in feature: CodebaseIndex.Entry, viewModels: Set<String>) -> Set<String> {
+        var lines: Set<String> = []
+        for part in feature.parts {
+            for property in part.facts.storedProperties {
+                for held in ViewModelOwnership.viewModels(heldBy: property, among: viewModels) {
+                    lines.insert("\(part.file):\(property.location.line) \(held)")
+                }
+            }
+            for call in part.facts.scope.calls {
+                if let created = ViewModelOwnership.viewModel(createdBy: call.shape, among: viewModels) {
+                    lines.insert("\(part.file):\(call.location.line) \(created)")
+                }
+            }
+        }
+        return lines
+    }
 }
 
 extension FeatureScreenBlindRule {
@@ -44,24 +65,41 @@ extension FeatureScreenBlindRule {
         3, Layers). CFA-FEATURE-NO-SWIFTUI checks the import; this rule checks the app's own screen types. Error: \
         the page says "never". **Reported:** once per Feature and named type, at its first use in file and line \
         order: a Feature — its declaration and its extensions outside the View layer — naming one of the app's \
-        Views (screens, components, the root view) or ViewModels anywhere in its code: a stored property \
-        (`weak var screen: OrdersViewModel?`), a parameter or result type, a construction, a cast, or a type \
+        Views (screens, components, the root view) or ViewModels anywhere in its code: a parameter or result \
+        type (`func refresh(for screen: OrdersViewModel)`), a construction, a cast, or a type \
         nested in one (`OrdersViewModel.Filter`). **Not reported:** domain values, repositories and other \
         Features; SwiftUI's own types (CFA-FEATURE-NO-SWIFTUI's import finding covers them); an extension of a \
         Feature in a View-layer file (`1 - View/…`), which is View code; names in strings and comments; \
-        `#Preview`, `PreviewProvider` and `#if DEBUG` code; Views and ViewModels declared only in previews. \
+        `#Preview`, `PreviewProvider` and `#if DEBUG` code; Views and ViewModels declared only in previews; a stored \
+        property holding a ViewModel or a construction of one, which CFA-VIEWMODEL-DEDICATED reports (one defect, one \
+        finding). \
         **Fix:** let the Feature speak in domain values (`Order`, `OrderFilter`) and have the ViewModel translate \
         them for its screen.
         """
 
     static let examples: [RuleExample] = [
-        // A Feature that calls back into a screen's ViewModel.
+        // A Feature that knows the screen asking it, and the row that shows its orders.
+        RuleExample(
+            .compliant(
+                CompliantApp.featurePath,
+                replacing: [
+                    "    private func load() async {": """
+                            func refresh(for screen: ↓OrdersViewModel) async {
+                                if screen.draftName.isEmpty { await load() }
+                            }
+
+                            func rowType() -> Any.Type { ↓OrderRow.self }
+
+                            private func load() async {
+                        """,
+                ])),
+        // A Feature storing a ViewModel is CFA-VIEWMODEL-DEDICATED's finding, reported once there.
         RuleExample(
             .compliant(
                 CompliantApp.featurePath,
                 replacing: [
                     "    private let repository: any OrdersRepository\n":
-                        "    private let repository: any OrdersRepository\n    weak var observer: ↓OrdersViewModel?\n",
+                        "    private let repository: any OrdersRepository\n    private weak var observer: OrdersViewModel?\n",
                 ])),
         // A domain value of the same name family is not a screen type.
         RuleExample(

@@ -29,7 +29,8 @@ struct LiveBuildsDependenciesRule: Rule {
         for entry in index.allEntries where entry.role == .feature || entry.role == .repositoryImplementation {
             for part in entry.parts where !part.facts.isPreviewOnly {
                 findings += defaults(in: part, of: entry, index) { dependency in
-                    entry.role == .feature || featureDependencies.contains(dependency) || index.role(of: dependency) == .feature
+                    // A repository naming a Feature at all is CFA-REPO-NO-FEATURE's finding.
+                    entry.role == .feature || (featureDependencies.contains(dependency) && index.role(of: dependency) != .feature)
                 }
                 if entry.role == .feature { findings += constructions(in: part, of: entry, index) }
             }
@@ -112,7 +113,8 @@ extension LiveBuildsDependenciesRule {
         JSONFileOrdersRepository()`, in a method or a static factory). **Not reported:** a `nil` default (nothing is \
         built; a fallback construction in the body is reported on its own); in a repository, a default for a seam no \
         Feature depends on (a storage helper such as `access: any BackupFileAccess = CoordinatedFileAccess()` inside \
-        the storage layer), which is the repository's own business; parameters of other types (system \
+        the storage layer), which is the repository's own business, and a Feature a repository defaults \
+        (CFA-REPO-NO-FEATURE reports a repository naming a Feature at all); parameters of other types (system \
         singletons such as `UserDefaults = .standard` are CFA-FEATURE-DIRECT-SYSTEM's warning); a repository \
         building the helpers it wraps; AppModel, which is where construction belongs (its own defaults are \
         CFA-APPMODEL-LIVE's); `#Preview`, `PreviewProvider` and `#if DEBUG` code, where sample graphs are built; \
