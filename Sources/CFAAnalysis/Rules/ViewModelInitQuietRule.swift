@@ -10,7 +10,7 @@ struct ViewModelInitQuietRule: Rule {
             Reported: in a ViewModel's `init` body, `Task { … }` / `Task.detached { … }`, a call of one of its Feature's \
             methods (`ordersFeature.startLoading()`), a call on `UserDefaults`, `FileManager`, `URLSession` or a \
             `ModelContext` (or a parameter or property of one of these types), and a timer (`Timer.scheduledTimer`, \
-            `Timer.publish`, `Timer(…)`); and a stored property whose initial value starts a Task or a timer. Fix: keep \
+            `Timer.publish(…).autoconnect()`); and a stored property whose initial value starts a Task or a timer. Fix: keep \
             only `self.ordersFeature = ordersFeature` in `init` and start the work from a ViewModel method the screen \
             calls (`.task { await viewModel.load() }`) or from the Feature's launch.
             """,
@@ -37,7 +37,7 @@ struct ViewModelInitQuietRule: Rule {
                             + "— start this from a ViewModel method the screen calls (`.task { await viewModel.load() }`)"))
                 }
                 for property in part.facts.storedProperties {
-                    guard let call = property.initializer?.call, let what = Self.startsWork(call, ownTask: ownTask, wholeChain: true) else { continue }
+                    guard let call = property.initializer?.call, let what = Self.startsWork(call, ownTask: ownTask) else { continue }
                     findings.append(descriptor.finding(
                         part.file, property.location,
                         "\(viewModel.name).\(property.name)'s initial value \(what) when the ViewModel is created; "
@@ -69,13 +69,13 @@ struct ViewModelInitQuietRule: Rule {
         return nil
     }
 
-    /// A Task or a timer the call starts: `Task { … }`, `Timer.scheduledTimer(…)`, `Timer.publish(…)`, `Timer(…)`; with
-    /// `wholeChain`, also a call made on one (`Timer.publish(…).autoconnect()`, a property's whole initial value).
-    private static func startsWork(_ shape: CallShape, ownTask: Bool, wholeChain: Bool = false) -> String? {
+    /// A Task or a running timer the call starts: `Task { … }`, `Timer.scheduledTimer(…)`, and a timer publisher
+    /// connected (`Timer.publish(…).autoconnect()`). A `Timer(…)` not yet scheduled and an unconnected publisher run nothing.
+    private static func startsWork(_ shape: CallShape, ownTask: Bool) -> String? {
         if AppModelLaunchRule.createsTask(shape, projectDeclaresTask: ownTask) { return "starts a Task" }
-        let onTimer = shape.base == "Timer" || (wholeChain && shape.base.map { TypeText.begins($0, with: "Timer.") } == true)
-        if (shape.base == nil && shape.name == "Timer") || onTimer { return "begins a timer" }
-        return nil
+        let scheduled = shape.name == "scheduledTimer" && (shape.base == "Timer" || shape.base == "Foundation.Timer")
+        let connected = ["autoconnect", "connect"].contains(shape.name) && shape.base.map { TypeText.begins($0, with: "Timer.publish(") } == true
+        return scheduled || connected ? "begins a timer" : nil
     }
 
     /// Parameters and stored properties typed as a storage API: `defaults: UserDefaults`, `context: ModelContext`.
@@ -99,7 +99,8 @@ extension ViewModelInitQuietRule {
         one of its Features (`ordersFeature.startLoading()`, `feature.refresh()`, `AppModel.shared.ordersFeature.load()`); \
         a call on `UserDefaults`, `FileManager`, `URLSession` or a `ModelContext` (`UserDefaults.standard.bool(…)`), \
         or on an initializer parameter or stored property of one of those types (`defaults.string(forKey:)`); and a \
-        timer (`Timer.scheduledTimer`, `Timer.publish`, `Timer(…)`). At the property: a stored property whose \
+        timer (`Timer.scheduledTimer(…)`, `Timer.publish(…).autoconnect()`; a `Timer(…)` not yet scheduled and an \
+        unconnected publisher run nothing). At the property: a stored property whose \
         initial value starts a Task or a timer (`private let ticking = Task { … }`), which runs when the ViewModel \
         is created just as `init` does. **Not reported:** assigning the dependency (`self.ordersFeature = \
         ordersFeature`) and plain values (`draftName = ""`); reading a Feature's properties or calling methods of \
@@ -132,7 +133,7 @@ extension ViewModelInitQuietRule {
 
             @MainActor @Observable
             final class OrderClockViewModel {
-                private let ↓ticker = Timer.publish(every: 1, on: .main, in: .common)
+                private let ↓ticker = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in }
             }
             """),
         // Capture only; reading the Feature's data is no work.
