@@ -120,7 +120,7 @@ struct FactExtractorTests {
     }
 
     /// What the rules about initializer bodies, Feature writes and Button Tasks need: where a body opens, compound
-    /// assignments, and the user action or Task whose closure a call runs in.
+    /// assignments, the user action or Task whose closure a call runs in, and calls that stand as statements.
     @Test func bodiesCompoundAssignmentsAndTheClosuresCallsRunInAreKept() throws {
         let facts = FactExtractor.facts(path: "A/OrdersView.swift", source: """
             struct OrdersView: View {
@@ -140,5 +140,6 @@ struct FactExtractorTests {
         #expect(type.scope.assignments.map { "\($0.target) \($0.operatorText) \($0.value)" } == ["count += 2"])
         let runsIn = Dictionary(type.scope.calls.map { ($0.shape.name, $0.runsIn ?? "-") }, uniquingKeysWith: { first, _ in first })
         #expect(runsIn == ["String": "-", "Button": "-", "withAnimation": "Button", "Task": "Button", "save": "Task", "onTapGesture": "-", "print": "onTapGesture"])
+        #expect(Set(type.scope.calls.filter(\.isStatement).map(\.shape.name)) == ["withAnimation", "Task", "save", "onTapGesture", "print"])
     }
 }

@@ -28,7 +28,7 @@ enum FactsCodec {
         "EnumCaseFact": ["name", "associatedTypes", "location"],
         "ScopeFacts": ["references", "calls", "assignments", "conditions", "awaits"],
         "ReferenceFact": ["name", "location", "member", "inPreview"],
-        "CallFact": ["shape", "location", "member", "inPreview", "assignedTo", "isReturned", "runsIn"],
+        "CallFact": ["shape", "location", "member", "inPreview", "assignedTo", "isReturned", "runsIn", "isStatement"],
         "AssignmentFact": ["target", "value", "location", "member", "operatorText"],
         "StatementFact": ["text", "location", "member"],
     ]
@@ -192,6 +192,7 @@ struct FactsWriter {
             writer.optionalString(call.assignedTo)
             writer.bool(call.isReturned)
             writer.optionalString(call.runsIn)
+            writer.bool(call.isStatement)
         }
         array(scope.assignments) { writer, assignment in
             writer.string(assignment.target)
@@ -347,7 +348,8 @@ struct FactsReader {
         scope.calls = try array { reader throws(Malformed) in
             CallFact(
                 shape: try reader.callShape(), location: try reader.location(), member: try reader.optionalString(), inPreview: try reader.bool(),
-                assignedTo: try reader.optionalString(), isReturned: try reader.bool(), runsIn: try reader.optionalString())
+                assignedTo: try reader.optionalString(), isReturned: try reader.bool(), runsIn: try reader.optionalString(),
+                isStatement: try reader.bool())
         }
         scope.assignments = try array { reader throws(Malformed) in
             AssignmentFact(

@@ -247,9 +247,16 @@ private final class FactCollector: SyntaxVisitor {
         let call = CallFact(
             shape: callShape(node), location: location(node), member: member, inPreview: inPreview,
             assignedTo: assignmentTargets[node.id], isReturned: returnedCalls.contains(node.id),
-            runsIn: laterClosures.last)
+            runsIn: laterClosures.last, isStatement: Self.isStatement(node))
         updateScope { $0.calls.append(call) }
         return .visitChildren
+    }
+
+    /// A call standing as a statement: `feature.startLoading()`, `try await feature.save()`.
+    private static func isStatement(_ call: FunctionCallExprSyntax) -> Bool {
+        var node = Syntax(call)
+        while let parent = node.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) { node = parent }
+        return node.parent?.is(CodeBlockItemSyntax.self) == true
     }
 
     // MARK: Closures that run later

@@ -227,6 +227,8 @@ struct CallFact: Sendable, Codable, Equatable {
     /// The innermost closure holding the call that runs later, named by the call it is passed to: a user action
     /// (`Button`, `onTapGesture`, `onSubmit`…) or a Task (`Task`, `detached`); see `FactCollector.laterNames`. Nil outside any.
     var runsIn: String?
+    /// The call is a statement of its own (through `try`/`await`), so whatever it returns is not used.
+    var isStatement = false
 }
 
 struct AssignmentFact: Sendable, Codable, Equatable {

@@ -8,7 +8,7 @@ struct ViewModelInitQuietRule: Rule {
         summary: "A ViewModel initializer only captures its dependency: no Task, Feature call, storage or timer",
         help: """
             Reported: in a ViewModel's `init` body, `Task { … }` / `Task.detached { … }`, a call of one of its Feature's \
-            methods (`ordersFeature.startLoading()`), a call on `UserDefaults`, `FileManager`, `URLSession` or a \
+            methods whose value it discards or that return a Task (`ordersFeature.startLoading()`), a call on `UserDefaults`, `FileManager`, `URLSession` or a \
             `ModelContext` (or a parameter or property of one of these types), and a timer (`Timer.scheduledTimer`, \
             `Timer.publish(…).autoconnect()`); and a stored property whose initial value starts a Task or a timer. Fix: keep \
             only `self.ordersFeature = ordersFeature` in `init` and start the work from a ViewModel method the screen \
@@ -30,7 +30,7 @@ struct ViewModelInitQuietRule: Rule {
                 for call in part.facts.scope.calls where call.member == "init" && !call.inPreview && call.runsIn == nil
                     && Self.isInBody(call, of: part.facts)
                 {
-                    guard let what = Self.work(call, features: features, storageHolders: storageHolders, ownTask: ownTask) else { continue }
+                    guard let what = Self.work(call, features: features, storageHolders: storageHolders, ownTask: ownTask, index) else { continue }
                     findings.append(descriptor.finding(
                         part.file, call.location,
                         "\(viewModel.name).init \(what); a ViewModel initializer only captures its dependency "
@@ -58,15 +58,27 @@ struct ViewModelInitQuietRule: Rule {
     }
 
     /// What an `init` call does that is more than capture, or nil.
-    private static func work(_ call: CallFact, features: FeatureReferences, storageHolders: Set<String>, ownTask: Bool) -> String? {
+    private static func work(
+        _ call: CallFact, features: FeatureReferences, storageHolders: Set<String>, ownTask: Bool, _ index: CodebaseIndex
+    ) -> String? {
         if let started = startsWork(call.shape, ownTask: ownTask) { return started }
         // Only a plain chain: in `FileManager.default.urls(…).first!.path()` the inner call is the one that opens storage.
         if let base = call.shape.base, !base.contains("(") {
-            if let reached = features.resolve(base), reached.member == nil { return "calls \(reached.feature).\(call.shape.name)()" }
+            if let reached = features.resolve(base), reached.member == nil, Self.isCommand(call, on: reached.feature, index) {
+                return "calls \(reached.feature).\(call.shape.name)()"
+            }
             if let api = SystemStorage.api(named: base) { return "opens storage (`\(api)`)" }
             if let holder = FeatureReferences.chain(base).first, storageHolders.contains(holder) { return "opens storage (`\(holder)`)" }
         }
         return nil
+    }
+
+    /// A Feature call that does something: its value is discarded (`ordersFeature.startLoading()`, `_ = …`), or the method
+    /// returns a Task. A query whose value seeds the ViewModel (`draft = ordersFeature.makeDraft()`) only reads.
+    private static func isCommand(_ call: CallFact, on feature: String, _ index: CodebaseIndex) -> Bool {
+        if call.isStatement || call.assignedTo == "_" { return true }
+        let methods = index.entry(named: feature)?.functions.filter { $0.name == call.shape.name } ?? []
+        return methods.contains { AppModelLaunchRule.namesTask($0.returnType, projectDeclaresTask: index.declaresOwnTaskType) }
     }
 
     /// A Task or a running timer the call starts: `Task { … }`, `Timer.scheduledTimer(…)`, and a timer publisher
@@ -95,16 +107,18 @@ extension ViewModelInitQuietRule {
         rebuild of a parent, in previews, in tests — so work started there runs at moments nobody chose and cannot \
         be awaited. Error: the article says "should not". **Reported:** in the body of a ViewModel's `init`, at the \
         call: `Task { … }`, `Task(priority:) { … }` or `Task.detached { … }` (this rule owns Tasks started in \
-        `init`; CFA-VIEWMODEL-TASK-REUSE leaves them alone, so one Task gives one finding); a call of a method of \
-        one of its Features (`ordersFeature.startLoading()`, `feature.refresh()`, `AppModel.shared.ordersFeature.load()`); \
+        `init`; CFA-VIEWMODEL-TASK-REUSE leaves them alone, so one Task gives one finding); a command to one of \
+        its Features — a method call whose value is discarded or that returns a Task (`ordersFeature.startLoading()`, \
+        `feature.refresh()`, `_ = AppModel.shared.ordersFeature.load()`, `loadTask = ordersFeature.startLoading()`); \
         a call on `UserDefaults`, `FileManager`, `URLSession` or a `ModelContext` (`UserDefaults.standard.bool(…)`), \
         or on an initializer parameter or stored property of one of those types (`defaults.string(forKey:)`); and a \
         timer (`Timer.scheduledTimer(…)`, `Timer.publish(…).autoconnect()`; a `Timer(…)` not yet scheduled and an \
         unconnected publisher run nothing). At the property: a stored property whose \
         initial value starts a Task or a timer (`private let ticking = Task { … }`), which runs when the ViewModel \
         is created just as `init` does. **Not reported:** assigning the dependency (`self.ordersFeature = \
-        ordersFeature`) and plain values (`draftName = ""`); reading a Feature's properties or calling methods of \
-        its data (`ordersFeature.orders.count`, `ordersFeature.orders.filter { … }`), which neither fetch nor write; \
+        ordersFeature`) and plain values (`draftName = ""`); reading a Feature's properties, a Feature query whose \
+        value seeds the ViewModel (`draft = ordersFeature.makeDraft()`) and methods of its data \
+        (`ordersFeature.orders.count`, `ordersFeature.orders.filter { … }`), which neither fetch nor write; \
         parameter defaults (`= AppModel.shared.ordersFeature`, `= .standard`), which are capture; Views, Features \
         and other types; preview-only code. **Fix:** keep only the capture in `init` and start the work from a \
         ViewModel method the screen calls (`.task { await viewModel.load() }`) or from the Feature's launch.
@@ -136,7 +150,7 @@ extension ViewModelInitQuietRule {
                 private let ↓ticker = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in }
             }
             """),
-        // Capture only; reading the Feature's data is no work.
+        // Capture only; reading the Feature's data, or a query seeding the draft, is no work.
         RuleExample(
             .compliant(
                 CompliantApp.viewModelPath,
@@ -144,6 +158,7 @@ extension ViewModelInitQuietRule {
                     "        self.ordersFeature = ordersFeature\n": """
                                 self.ordersFeature = ordersFeature
                                 draftName = ordersFeature.orders.first?.name ?? ""
+                                draftName = ordersFeature.suggestedName(after: draftName)
 
                         """,
                 ])),

@@ -34,7 +34,7 @@ struct ViewNoFormattingRule: Rule {
                     }
                 }
                 for call in part.facts.scope.calls where !call.inPreview {
-                    if call.shape.name == "formatted", call.shape.base != "viewModel" {
+                    if call.shape.name == "formatted", call.shape.base != "viewModel", Self.isFoundationFormatted(call.shape) {
                         uses.append((call.location, "`.formatted(…)`"))
                     } else if call.shape.name == "String", call.shape.base == nil, call.shape.labels.first == "format" {
                         uses.append((call.location, "`String(format:)`"))
@@ -50,6 +50,12 @@ struct ViewNoFormattingRule: Rule {
             }
         }
         return findings
+    }
+
+    /// Foundation's shapes: `formatted()`, `formatted(.number…)`, `formatted(date:time:)`. An app's own method of that name with
+    /// other labels (`unit.formatted(kilograms:)`) keeps its formatting in the type that declares it.
+    static func isFoundationFormatted(_ shape: CallShape) -> Bool {
+        shape.labels.isEmpty || shape.labels == [nil] || shape.labels == ["date", "time"]
     }
 }
 
@@ -67,8 +73,9 @@ extension ViewNoFormattingRule {
         "EUR"))`, `LabeledContent(…, value:, format:)`, `TextField(value:format:)`: these declare how SwiftUI \
         renders a value rather than compute a string, they stay live (a `.relative` or `.timer` style updates \
         itself, which a ViewModel string could only match with a timer) and CFA's pages do not name them; a \
-        `.formatted(…)` the ViewModel itself provides (`viewModel.formatted(…)`); string interpolation; \
-        ViewModels, where formatting belongs; `#Preview` and `#if DEBUG` code. **Fix:** expose the finished text \
+        `.formatted(…)` the ViewModel itself provides (`viewModel.formatted(…)`) and an app's own method of that \
+        name with other labels (`unit.formatted(kilograms: weight)`), whose formatting lives in the type that \
+        declares it; string interpolation; ViewModels, where formatting belongs; `#Preview` and `#if DEBUG` code. **Fix:** expose the finished text \
         from the ViewModel (`var placedText: String { order.date.formatted(date: .abbreviated, time: .omitted) \
         }`).
         """
@@ -83,13 +90,14 @@ extension ViewNoFormattingRule {
                     "        Text(name)":
                         "        Text(name)\n        Text(↓total.formatted(.currency(code: \"EUR\")))\n        Text(↓String(format: \"%.2f\", total))",
                 ])),
-        // SwiftUI renders the value with its own format.
+        // SwiftUI renders the value with its own format; the app's own `formatted(euros:)` formats where it is declared.
         RuleExample(
             .compliant(
                 CompliantApp.componentPath,
                 replacing: [
                     "    let name: String\n": "    let name: String\n    let total: Double\n",
-                    "        Text(name)": "        Text(name)\n        Text(total, format: .currency(code: \"EUR\"))",
+                    "        Text(name)":
+                        "        Text(name)\n        Text(total, format: .currency(code: \"EUR\"))\n        Text(total.formatted(euros: true))",
                 ])),
     ]
 }
