@@ -26,7 +26,8 @@ struct FeatureScreenBlindRule: Rule {
         for feature in index.entries(with: .feature) {
             var reported: Set<String> = []
             let dedicated = Self.linesReportedAsDedicated(in: feature, viewModels: index.viewModelNames)
-            let uses = ForbiddenNames.uses(in: feature) { name in TypeText.names(in: name).filter { screenTypes[$0] != nil } }
+            // Whole names only: the facts keep the first name of a chain (`OrdersViewModel` in `OrdersViewModel.Filter`) on its own.
+            let uses = ForbiddenNames.uses(in: feature) { name in screenTypes[name] != nil ? [name] : [] }
                 .filter { use in !index.isViewLayerFile(use.file) && !dedicated.contains("\(use.file):\(use.location.line) \(use.what)") }
                 .sorted { ($0.file, $0.location) < ($1.file, $1.location) }
             for use in uses where reported.insert(use.what).inserted {

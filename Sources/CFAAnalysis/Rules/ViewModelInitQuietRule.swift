@@ -67,7 +67,7 @@ struct ViewModelInitQuietRule: Rule {
             if let reached = features.resolve(base), reached.member == nil, Self.isCommand(call, on: reached.feature, index) {
                 return "calls \(reached.feature).\(call.shape.name)()"
             }
-            if let api = SystemStorage.api(named: base) { return "opens storage (`\(api)`)" }
+            if let api = SystemStorage.api(startingChain: base) { return "opens storage (`\(api)`)" }
             if let holder = FeatureReferences.chain(base).first, storageHolders.contains(holder) { return "opens storage (`\(holder)`)" }
         }
         return nil

@@ -29,9 +29,8 @@ struct ViewNoFormattingRule: Rule {
             for part in view.parts where !part.facts.isPreviewOnly {
                 var uses: [(location: SourceLocation, what: String)] = []
                 for reference in part.facts.scope.references where !reference.inPreview {
-                    if let type = reference.name.split(separator: ".").first.map(String.init), Self.formatterTypes.contains(type) {
-                        uses.append((reference.location, type))
-                    }
+                    // Whole names: `DateFormatter` in `DateFormatter.localizedString(…)` is recorded on its own too.
+                    if Self.formatterTypes.contains(reference.name) { uses.append((reference.location, reference.name)) }
                 }
                 for call in part.facts.scope.calls where !call.inPreview {
                     if call.shape.name == "formatted", call.shape.base != "viewModel", Self.isFoundationFormatted(call.shape) {
