@@ -1,3 +1,13 @@
+/// What a checklist asks of the process sandbox (`sandbox=…`).
+public enum SandboxPolicy: String, Sendable, Equatable, CaseIterable {
+    /// Probes run in a namespace of their own, or the run is `error`.
+    case required
+    /// Probes run in a namespace of their own where the kernel allows it; the verdict says which (the default).
+    case preferred
+    /// Probes run beside the gate: for tests that must see processes outside their own tree. The verdict says so.
+    case off
+}
+
 /// Run options a checklist may set in a top-level `<!-- cfa-gate: key=value … -->` comment.
 /// A nil value means the checklist leaves that option to the command line or the default.
 public struct ChecklistOptions: Sendable, Equatable {
@@ -15,6 +25,17 @@ public struct ChecklistOptions: Sendable, Equatable {
     /// `output-limit`: the most one test process or probe may write (its log and event stream) before it is killed and
     /// fails; nil leaves the default (`ProbeContext.defaultOutputLimit`).
     public var outputLimit: Int64?
+    /// `reviews-required=N`: how many distinct listed reviewers each manual item needs for `verify --require-reviews`.
+    public var reviewsRequired: Int?
+    /// `sandbox=required|preferred|off`: whether probes run in a namespace of their own, and whether a run that
+    /// cannot give them one is `error`.
+    public var sandbox: SandboxPolicy?
+    /// `withhold-environment=NAME,PREFIX*`: more variables no probe sees, beside the ones always withheld.
+    public var withheldEnvironment: [String]?
+    /// `test-isolation=process|batch`: a process per test (the default), or tests sharing processes.
+    public var testIsolation: TestIsolationOption?
+    /// `test-workers`: at most this many test processes at once (never more than the machine has cores).
+    public var testWorkers: Int?
 
     init(
         packagePath: String? = nil,
@@ -25,16 +46,31 @@ public struct ChecklistOptions: Sendable, Equatable {
         testCaseTimeout: Duration? = nil,
         testRetries: Int? = nil,
         allowFlaky: Bool? = nil,
-        outputLimit: Int64? = nil
+        outputLimit: Int64? = nil,
+        reviewsRequired: Int? = nil,
+        sandbox: SandboxPolicy? = nil,
+        withheldEnvironment: [String]? = nil,
+        testIsolation: TestIsolationOption? = nil,
+        testWorkers: Int? = nil
     ) {
         self.outputLimit = outputLimit
+        self.sandbox = sandbox
+        self.withheldEnvironment = withheldEnvironment
         self.testCaseTimeout = testCaseTimeout
         self.testRetries = testRetries
         self.allowFlaky = allowFlaky
+        self.reviewsRequired = reviewsRequired
+        self.testIsolation = testIsolation
+        self.testWorkers = testWorkers
         self.packagePath = packagePath
         self.buildTimeout = buildTimeout
         self.testTimeout = testTimeout
         self.commandTimeout = commandTimeout
         self.allowSkipped = allowSkipped
     }
+}
+
+/// The checklist's `test-isolation` value.
+public enum TestIsolationOption: String, Sendable, CaseIterable {
+    case process, batch
 }

@@ -21,14 +21,17 @@ public struct BuildProbe: Sendable {
             errorCollector.consume(line.text)
             warningCollector.consume(line.text)
         }
+        return judge(result, errors: errorCollector.diagnostics, warnings: warningCollector.diagnostics, in: context)
+            .noting(leftovers: result.leftovers)
+    }
+
+    private func judge(_ result: LoggedCommand.Result, errors: [Diagnostic], warnings: [Diagnostic], in context: ProbeContext) -> ProbeOutcome {
         let displayed = (["swift", "build"] + arguments).joined(separator: " ")
-        let errors = errorCollector.diagnostics
         var evidence = Evidence(logs: result.log.map { [$0] } ?? [])
         if let abnormal = result.termination.abnormalOutcome(running: displayed, evidence: evidence, exceededOutputLimit: result.exceededOutputLimit) {
             evidence.excerpt = OutputExcerpt.tail(of: result.output)
             return ProbeOutcome(status: abnormal.status, summary: abnormal.summary, evidence: evidence)
         }
-        let warnings = warningCollector.diagnostics
         if result.termination.succeeded {
             let warningNote = warnings.isEmpty ? "" : " with \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
             evidence.diagnostics = warnings

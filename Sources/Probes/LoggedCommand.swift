@@ -21,6 +21,8 @@ struct LoggedCommand: Sendable {
         var log: LogReference?
         /// Set when the child wrote more than this many bytes and was killed for it.
         var exceededOutputLimit: Int64?
+        /// Processes still running when it ended; already killed.
+        var leftovers: [LeftoverProcess] = []
     }
 
     /// `each` hears every line of the log once the child has ended, cut at `LogFile.maximumLineLength`.
@@ -30,10 +32,24 @@ struct LoggedCommand: Sendable {
         let process = ChildProcess(
             executable: executable, arguments: arguments, workingDirectory: workingDirectory,
             environment: context.environment, logPath: logPath, timeout: timeout)
-        let (termination, exceeded) = await OutputLimit.watching(logPath, limit: context.outputLimit) { await process.run() }
+        let ((termination, leftovers), exceeded) = await OutputLimit.watching(logPath, limit: context.outputLimit) {
+            await process.runReportingLeftovers()
+        }
         let summary = LogFile.read(logPath, each: each)
         let log = LogReference(name: logName, path: "\(logName).log", sha256: summary.sha256, bytes: summary.bytes)
-        return Result(termination: termination, output: summary.excerpt, log: log, exceededOutputLimit: exceeded ? context.outputLimit : nil)
+        return Result(
+            termination: termination, output: summary.excerpt, log: log, exceededOutputLimit: exceeded ? context.outputLimit : nil,
+            leftovers: leftovers)
+    }
+}
+
+extension ProbeOutcome {
+    /// The outcome, with a line in its evidence when the probe left processes running (they never decide it).
+    func noting(leftovers: [LeftoverProcess]) -> ProbeOutcome {
+        guard let line = leftovers.evidenceLine else { return self }
+        var noted = self
+        noted.evidence.excerpt.append(line)
+        return noted
     }
 }
 

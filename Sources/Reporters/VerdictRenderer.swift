@@ -7,7 +7,7 @@ import Verdict
 /// Everything the change wrote (titles, summaries, diagnostics, excerpts, paths) is escaped where it goes into a line,
 /// so a message stays one line; every line is then escaped and neutralized whole (`UntrustedText.shownLine`).
 enum VerdictRenderer {
-    static func text(_ statement: Statement, signatureNote: String) -> String {
+    static func text(_ statement: Statement, signatureNote: String, reviews: [ManualItemReviews]? = nil) -> String {
         let predicate = statement.predicate
         let shown = UntrustedText.escaped
         var lines: [String] = []
@@ -52,7 +52,7 @@ enum VerdictRenderer {
         if !predicate.awaitingReview.isEmpty {
             lines.append("")
             lines.append("Awaiting a person:")
-            for item in predicate.awaitingReview { lines.append("  [ ] \(item.number). \(shown(item.title))") }
+            lines += ReviewText.terminalLines(reviews ?? ManualItemReviews.awaiting(predicate))
         }
         if let changes = predicate.policy?.changes {
             lines.append("")

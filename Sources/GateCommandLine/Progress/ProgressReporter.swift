@@ -64,6 +64,9 @@ enum ProgressReporter {
         }
         lines.append("Verdict: \(shown(outcome.verdictPath))")
         lines.append("Verify:  \(shown(verifyCommand))")
+        if predicate.result == .passed, !predicate.awaitingReview.isEmpty {
+            lines.append("Review:  cfa-gate review \(shown(outcome.verdictPath)) --key REVIEWER.pem --approve all   (the person's part, signed)")
+        }
         return lines.map(UntrustedText.neutralized)
     }
 }

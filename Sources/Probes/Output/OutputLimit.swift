@@ -19,10 +19,10 @@ enum OutputLimit {
     /// Runs `body` (a child process writing to `path`) and cancels it, which stops its process tree, once the file at
     /// `path` grows past `limit` bytes; the log is then cut at the limit, so what is kept and hashed is bounded too.
     /// Returns `body`'s result and whether the limit stopped it.
-    static func watching(
-        _ path: String, limit: Int64, _ body: @escaping @Sendable () async -> ProcessTermination
-    ) async -> (ProcessTermination, Bool) {
-        let result = await withTaskGroup(of: (ProcessTermination?, Bool).self) { group in
+    static func watching<Outcome: Sendable>(
+        _ path: String, limit: Int64, _ body: @escaping @Sendable () async -> Outcome
+    ) async -> (Outcome, Bool) {
+        let result = await withTaskGroup(of: (Outcome?, Bool).self) { group in
             group.addTask { (await body(), false) }
             group.addTask {
                 while !Task.isCancelled {
@@ -31,20 +31,22 @@ enum OutputLimit {
                 }
                 return (nil, false)
             }
-            var termination = ProcessTermination.interrupted
+            var outcome: Outcome?
             var exceeded = false
             while let (ended, over) = await group.next() {
                 if let ended {
-                    termination = ended
+                    outcome = ended
                     group.cancelAll()
                 } else if over {
                     exceeded = true
                     group.cancelAll()
                 }
             }
-            return (termination, exceeded)
+            return (outcome, exceeded)
         }
         if result.1 { _ = truncate(path, off_t(limit)) }
-        return result
+        // The body's task always ends with a result: cancelling it only asks it to stop its process.
+        guard let outcome = result.0 else { preconditionFailure("a child process's task ended without its result") }
+        return (outcome, result.1)
     }
 }
