@@ -1,4 +1,5 @@
 import Foundation
+import TextSafety
 import Verdict
 
 /// Each manual item with who approved or rejected it and their note, or "awaiting": one wording for the terminal,
