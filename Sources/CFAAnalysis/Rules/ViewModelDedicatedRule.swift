@@ -22,6 +22,7 @@ struct ViewModelDedicatedRule: Rule {
         guard !viewModels.isEmpty else { return [] }
         let owners = Dictionary(viewModels.map { ($0.name, ViewModelOwnership.owner(of: $0, in: index)) }) { first, _ in first }
         let names = Set(viewModels.map(\.name))
+        let screens = Set(index.entries(with: .screen).map(\.name))
         var findings: [Finding] = []
         // One pass over the code; each property and call is compared with the ViewModel names.
         for file in index.files where !index.isTestFile(file.path) {
@@ -37,8 +38,11 @@ struct ViewModelDedicatedRule: Rule {
                             file.path, property.location, storedMessage(holder: type.name, viewModel: viewModel, owner: owner, holders: holders)))
                     }
                 }
+                let handedOver = Self.viewModelsHandedToScreens(in: type.scope, screens: screens, viewModels: names)
                 for call in type.scope.calls where !call.inPreview && !storingMembers.contains(call.member ?? "") {
                     guard let viewModel = ViewModelOwnership.viewModel(createdBy: call.shape, among: names) else { continue }
+                    // `OrdersView(viewModel: OrdersViewModel())`: the call handing it over is CFA-VIEW-INIT-CLEAN's finding.
+                    if handedOver.contains(viewModel) { continue }
                     let owner = owners[viewModel] ?? nil
                     guard !Self.isOwner(type, owner) else { continue }
                     findings.append(descriptor.finding(file.path, call.location, createdMessage(by: type.name, viewModel: viewModel, owner: owner)))
@@ -51,6 +55,20 @@ struct ViewModelDedicatedRule: Rule {
             }
         }
         return findings
+    }
+
+    /// ViewModels created right in an argument of a call creating a screen, in this scope (`OrdersView(viewModel:
+    /// OrdersViewModel())`): one defect with the screen being handed a ViewModel, reported by CFA-VIEW-INIT-CLEAN.
+    private static func viewModelsHandedToScreens(in scope: ScopeFacts, screens: Set<String>, viewModels: Set<String>) -> Set<String> {
+        var handed: Set<String> = []
+        for call in scope.calls where !call.inPreview {
+            let shape = call.shape
+            guard let screen = shape.name == "init" ? shape.base : (shape.base == nil ? shape.name : nil), screens.contains(screen) else { continue }
+            for argument in shape.arguments {
+                if let first = TypeText.names(in: argument).first, viewModels.contains(first) { handed.insert(first) }
+            }
+        }
+        return handed
     }
 
     /// The owner's own declaration or one of its extensions.
@@ -98,7 +116,11 @@ extension ViewModelDedicatedRule {
         var viewModel = MailboxViewModel()` owns `MailboxViewModel`). Passing the ViewModel as a function parameter \
         is not storing it and is left to CFA-VIEW-INIT-CLEAN for screen initialisers. **Fix:** let the screen alone \
         create it with `@State private var viewModel = XViewModel()`; hand child views plain values; in tests build \
-        ViewModels with their own Features.
+        ViewModels with their own Features. **Owner:** a view handed another screen's ViewModel (`@Bindable var \
+        viewModel: OrdersViewModel` in a row) is this rule's one finding: CFA-VIEW-INIT-CLEAN and CFA-VIEWMODEL-INLINE \
+        do not report that property again. A screen handed its own ViewModel is CFA-VIEW-INIT-CLEAN's, and so is a \
+        ViewModel created right in the call that hands it to a screen (`OrdersView(viewModel: OrdersViewModel())`), \
+        which is not reported here as a creation.
         """
 
     static let examples: [RuleExample] = [
