@@ -36,6 +36,27 @@ struct TestFeatureFileRuleTests {
         #expect(Analysis.findings(rule, in: files) == [])
     }
 
+    /// CFA's unit-test layout, one folder per Feature: `FeatureTests/Progress/ProgressTests.swift` is `ProgressManager`'s.
+    @Test func aFeatureFolderOfFeatureTestsHoldsThatFeaturesTests() {
+        let manager = { (name: String) in "import Observation\n\n@MainActor @Observable\nfinal class \(name) {\n    private(set) var items: [String] = []\n}" }
+        let test = "import Testing\n@testable import App\n\nstruct Tests {}"
+        let features = [
+            "App/2 - AppModel/Features/Progress/ProgressManager.swift": manager("ProgressManager"),
+            "App/2 - AppModel/Features/LanguageTerms/LanguageTermsManager.swift": manager("LanguageTermsManager"),
+        ]
+        let layout = features.merging([
+            "AppTests/FeatureTests/Progress/ProgressTests.swift": test,
+            "AppTests/FeatureTests/LanguageTerms/LanguageTermsTests.swift": test,
+        ]) { _, new in new }
+        #expect(Analysis.findings(rule, in: Analysis.app(replacing: layout)) == [])
+        // A folder named for another Feature, or outside a Feature-tests folder, is not this Feature's.
+        let elsewhere = features.merging([
+            "AppTests/FeatureTests/Settings/ProgressTests.swift": test,
+            "AppTests/Progress/LanguageTermsTests.swift": test,
+        ]) { _, new in new }
+        #expect(Analysis.findings(rule, in: Analysis.app(replacing: elsewhere)).map(\.file) == features.keys.sorted())
+    }
+
     @Test func aTestFileInTheWrongFolderIsNamedWithWhereToMoveIt() throws {
         let misplaced = "Tests/AppTests/View Model Tests/OrdersFeatureTests.swift"
         let files = app(without: [CompliantApp.featureTestPath], adding: [misplaced: CompliantApp.files[CompliantApp.featureTestPath]!])
