@@ -179,6 +179,8 @@ struct ViewModelDedicatedRuleTests {
             #expect(finding.rule == owner)
             #expect(finding.file == path && finding.line == 5)
             #expect(finding.message.contains(message))
+            let call = PlantedSource.line(of: "OrderHistoryView(viewModel:", in: files[CompliantApp.rootPath]!)
+            #expect(finding.related.map(\.position) == ["\(CompliantApp.rootPath):\(call)"])
         }
     }
 }
