@@ -49,14 +49,31 @@ struct TestFeatureFileRuleTests {
             "AppTests/FeatureTests/LanguageTerms/LanguageTermsTests.swift": test,
         ]) { _, new in new }
         #expect(Analysis.findings(rule, in: Analysis.app(replacing: layout)) == [])
+        // The folder decides, whatever the file is called.
+        let folders = features.merging([
+            "AppTests/FeatureTests/Progress/GoalTrackingTests.swift": test,
+            "AppTests/FeatureTests/LanguageTermsManager/LookupTests.swift": test,
+        ]) { _, new in new }
+        #expect(Analysis.findings(rule, in: Analysis.app(replacing: folders)) == [])
         // A folder named for another Feature, or outside a Feature-tests folder, is not this Feature's.
         let elsewhere = features.merging([
-            "AppTests/FeatureTests/Settings/ProgressTests.swift": test,
-            "AppTests/Progress/LanguageTermsTests.swift": test,
+            "AppTests/FeatureTests/Settings/GoalTrackingTests.swift": test,
+            "AppTests/LanguageTerms/LookupTests.swift": test,
             // Tests mirroring the sources (metro-mate's `AppModel tests/Features/Metronome/Audio/…`) test the parts, not the Feature.
             "AppTests/FeatureTests/Features/LanguageTerms/Audio/PlayerTests.swift": test,
         ]) { _, new in new }
         #expect(Analysis.findings(rule, in: Analysis.app(replacing: elsewhere)).map(\.file) == features.keys.sorted())
+    }
+
+    /// Trend keeps `AppModel tests/WeightImportTests.swift` for `WeightImportManager`: named for the Feature without `Manager`.
+    @Test func aTestFileNamedForTheFeatureWithoutItsSuffixCounts() {
+        let manager = "import Observation\n\n@MainActor @Observable\nfinal class WeightImportManager {\n    private(set) var count = 0\n}"
+        let feature = ["App/2 - AppModel/Features/Import/WeightImportManager.swift": manager]
+        let test = "import Testing\n@testable import App\n\nstruct WeightImportTests {}"
+        let inFolder = feature.merging(["AppTests/AppModel tests/WeightImportTests.swift": test]) { _, new in new }
+        #expect(Analysis.findings(rule, in: Analysis.app(replacing: inFolder)) == [])
+        let elsewhere = feature.merging(["AppTests/Support/WeightImportTests.swift": test]) { _, new in new }
+        #expect(Analysis.findings(rule, in: Analysis.app(replacing: elsewhere)).count == 1)
     }
 
     @Test func aTestFileInTheWrongFolderIsNamedWithWhereToMoveIt() throws {
