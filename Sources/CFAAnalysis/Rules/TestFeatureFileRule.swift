@@ -42,7 +42,8 @@ extension TestFeatureFileRule {
         Feature-tests folder named for the Feature or for what its Feature pattern's `*` stands for \
         (`FeatureTests/Progress/ProgressTests.swift` for `ProgressManager`, `Feature Tests/Orders/` for \
         `OrdersFeature`); so does a file named that way in a Feature-tests folder (`AppModel \
-        tests/WeightImportTests.swift` for `WeightImportManager`). **Not reported:** presentation managers such as `ThemeManager` outside a Features folder and not \
+        tests/WeightImportTests.swift` for `WeightImportManager`). **Not reported:** presentation managers such as \
+        `ThemeManager` outside a Features folder and not \
         stored on AppModel, which are not Features; Features declared only in `#Preview`/`#if DEBUG` code. **Fix:** \
         add the named file with tests for the Feature, built with test-double repositories \
         (`OrdersFeature(repository: InMemoryOrdersRepository())`).
