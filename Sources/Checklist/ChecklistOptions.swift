@@ -1,3 +1,13 @@
+/// What a checklist asks of the process sandbox (`sandbox=…`).
+public enum SandboxPolicy: String, Sendable, Equatable, CaseIterable {
+    /// Probes run in a namespace of their own, or the run is `error`.
+    case required
+    /// Probes run in a namespace of their own where the kernel allows it; the verdict says which (the default).
+    case preferred
+    /// Probes run beside the gate: for tests that must see processes outside their own tree. The verdict says so.
+    case off
+}
+
 /// Run options a checklist may set in a top-level `<!-- cfa-gate: key=value … -->` comment.
 /// A nil value means the checklist leaves that option to the command line or the default.
 public struct ChecklistOptions: Sendable, Equatable {
@@ -12,6 +22,17 @@ public struct ChecklistOptions: Sendable, Equatable {
     public var testRetries: Int?
     /// `flaky=allow|fail`: whether a test that failed and then passed lets the item pass.
     public var allowFlaky: Bool?
+    /// `reviews-required=N`: how many distinct listed reviewers each manual item needs for `verify --require-reviews`.
+    public var reviewsRequired: Int?
+    /// `sandbox=required|preferred|off`: whether probes run in a namespace of their own, and whether a run that
+    /// cannot give them one is `error`.
+    public var sandbox: SandboxPolicy?
+    /// `withhold-environment=NAME,PREFIX*`: more variables no probe sees, beside the ones always withheld.
+    public var withheldEnvironment: [String]?
+    /// `test-isolation=process|batch`: a process per test (the default), or tests sharing processes.
+    public var testIsolation: TestIsolationOption?
+    /// `test-workers`: at most this many test processes at once (never more than the machine has cores).
+    public var testWorkers: Int?
 
     init(
         packagePath: String? = nil,
@@ -21,15 +42,30 @@ public struct ChecklistOptions: Sendable, Equatable {
         allowSkipped: Bool? = nil,
         testCaseTimeout: Duration? = nil,
         testRetries: Int? = nil,
-        allowFlaky: Bool? = nil
+        allowFlaky: Bool? = nil,
+        reviewsRequired: Int? = nil,
+        sandbox: SandboxPolicy? = nil,
+        withheldEnvironment: [String]? = nil,
+        testIsolation: TestIsolationOption? = nil,
+        testWorkers: Int? = nil
     ) {
+        self.sandbox = sandbox
+        self.withheldEnvironment = withheldEnvironment
         self.testCaseTimeout = testCaseTimeout
         self.testRetries = testRetries
         self.allowFlaky = allowFlaky
+        self.reviewsRequired = reviewsRequired
+        self.testIsolation = testIsolation
+        self.testWorkers = testWorkers
         self.packagePath = packagePath
         self.buildTimeout = buildTimeout
         self.testTimeout = testTimeout
         self.commandTimeout = commandTimeout
         self.allowSkipped = allowSkipped
     }
+}
+
+/// The checklist's `test-isolation` value.
+public enum TestIsolationOption: String, Sendable, CaseIterable {
+    case process, batch
 }

@@ -1,6 +1,9 @@
 /// Accumulates the run options of one or more `<!-- cfa-gate: key=value … -->` comments.
 struct OptionsCommentParser {
-    static let knownKeys = ["package-path", "build-timeout", "test-timeout", "command-timeout", "allow-skipped", "test-case-timeout", "test-retries", "flaky"]
+    static let knownKeys = [
+        "package-path", "build-timeout", "test-timeout", "command-timeout", "allow-skipped", "test-case-timeout", "test-retries", "flaky",
+        "reviews-required", "sandbox", "withhold-environment", "test-isolation", "test-workers",
+    ]
     private static let durationExpectation = "a duration such as 90s, 20m, 1h or 1h30m"
 
     let path: String
@@ -52,6 +55,37 @@ struct OptionsCommentParser {
                 throw .invalidOptionValue(path: path, line: line, key: key, value: value, expected: "fail or allow")
             }
             options.allowFlaky = value == "allow"
+        case "reviews-required":
+            guard let count = Int(value), (1...10).contains(count) else {
+                throw .invalidOptionValue(path: path, line: line, key: key, value: value, expected: "a whole number from 1 to 10")
+            }
+            options.reviewsRequired = count
+        case "sandbox":
+            guard let policy = SandboxPolicy(rawValue: value) else {
+                throw .invalidOptionValue(path: path, line: line, key: key, value: value, expected: "required, preferred or off")
+            }
+            options.sandbox = policy
+        case "withhold-environment":
+            let names = value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            let valid = names.allSatisfy { name in
+                let base = name.hasSuffix("*") ? name.dropLast() : Substring(name)
+                return !base.isEmpty && base.allSatisfy { $0 == "_" || $0.isASCII && ($0.isLetter || $0.isNumber) }
+            }
+            guard !names.isEmpty, valid else {
+                throw .invalidOptionValue(
+                    path: path, line: line, key: key, value: value, expected: "variable names separated by commas, a trailing * for a prefix")
+            }
+            options.withheldEnvironment = names
+        case "test-isolation":
+            guard let isolation = TestIsolationOption(rawValue: value) else {
+                throw .invalidOptionValue(path: path, line: line, key: key, value: value, expected: "process or batch")
+            }
+            options.testIsolation = isolation
+        case "test-workers":
+            guard let count = Int(value), (1...1024).contains(count) else {
+                throw .invalidOptionValue(path: path, line: line, key: key, value: value, expected: "a whole number from 1 to 1024")
+            }
+            options.testWorkers = count
         default:
             guard let duration = GateDuration.parse(value) else {
                 throw .invalidOptionValue(path: path, line: line, key: key, value: value, expected: Self.durationExpectation)

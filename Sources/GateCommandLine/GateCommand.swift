@@ -20,13 +20,15 @@ enum ExitCode {
         Exit codes:
           0  passed (verify: the verdict is authentic, for this commit, and passed)
           1  failed: an automated item failed (verify: authentic verdict whose result is failed,
-             or a single shard's verdict; merge: the shards do not make up the whole run)
+             or a single shard's verdict; merge: the shards do not make up the whole run);
+             verify --require-reviews: a manual item lacks its approvals, or was rejected
           2  usage or configuration error: bad option, bad checklist, missing or wrong key,
              a key file inside the working tree, not a git repository, repository without commits
           3  error: a probe could not run (missing toolchain, crash, timeout) or moved HEAD, or
              the verdict could not be written (verify: authentic verdict whose result is error)
           4  verify and merge: a verdict is corrupt, tampered with, signed by another key,
-             for another commit, or made under another policy
+             for another commit, or made under another policy; review: the verdict does
+             not verify; verify --require-reviews: a listed reviewer's review is corrupt
           130 interrupted (Ctrl-C): probes stopped, no verdict written
         """
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GateEngine
+import Reporters
 import Verdict
 
 struct MergeCommand: GateCommand {
@@ -13,7 +14,8 @@ struct MergeCommand: GateCommand {
         one verdict with every item and every test case, signed, listing the shard verdicts it was made
         from. A missing (a named file that is not there), repeated or foreign shard, or a planned test
         no shard reported, fails the merged verdict with the reason in its item 0. `verify`, `show` and
-        every report read the merged verdict like any other.
+        every report read the merged verdict like any other. Reviews are given to the merged verdict
+        (`cfa-gate review MERGED …`): a shard's verdict cannot be reviewed, so none carries over.
 
         OPTIONS:
           --out FILE       Where to write the merged verdict (required).
@@ -58,6 +60,10 @@ struct MergeCommand: GateCommand {
         for problem in predicate.items.first?.evidence.diagnostics ?? [] { terminal.out("  \(problem.message)") }
         terminal.out("Result: \(predicate.result.rawValue.uppercased())")
         terminal.out("Verdict: \(outcome.verdictPath)")
+        if !predicate.awaitingReview.isEmpty, predicate.result == .passed {
+            terminal.out("Reviews: sign off items \(ItemNumbers.compact(predicate.awaitingReview.map(\.number))) on this merged verdict: "
+                + "`cfa-gate review \(outcome.verdictPath) --key REVIEWER.pem --approve all`")
+        }
         switch predicate.result {
         case .passed: return ExitCode.passed
         case .failed: return ExitCode.failed

@@ -13,7 +13,7 @@ struct RunCommand: GateCommand {
                             [--config FILE] [--key FILE] [--out FILE] [--format text|json]
                             [--build-timeout D] [--test-timeout D] [--command-timeout D]
                             [--no-progress] [--junit FILE] [--sarif FILE] [--summary FILE] [--base REV]
-                            [--no-baseline] [--no-cache] [--shard I/N [--timings VERDICT]]
+                            [--no-baseline] [--no-cache] [--shard I/N] [--timings VERDICT]
 
         Loads the checklist, runs each numbered item as its probe (build, test, git-clean,
         command; manual items are listed for a person), signs the verdict with Ed25519 and
@@ -49,14 +49,19 @@ struct RunCommand: GateCommand {
           --base REV            Base commit of the inventory diff and of the policy (default: the
                                 merge-base with the upstream, else origin/main or main, else the
                                 first parent).
+                                REV (here and in --policy-ref) is a full ref (refs/remotes/origin/main),
+                                a commit id, HEAD, or a short name that exactly one of refs/heads/,
+                                refs/remotes/, refs/tags/ holds; ~N and ^N may follow. A name that
+                                could mean two refs is refused (exit 2), naming both.
           --no-baseline         Ignore the baseline of known findings (see `cfa-gate baseline`): every
                                 finding counts.
         \(AnalysisCacheOption.helpLine(width: 24))
           --shard I/N           Run as shard I of N of a CI matrix: build, then run this shard's share
                                 of the expected tests; shard 1 also runs every other item. Merge the
                                 N verdicts with `cfa-gate merge`.
-          --timings VERDICT     With --shard: balance the shares by the test durations an earlier
-                                verdict recorded (default: dealt by a stable hash of each test's id).
+          --timings VERDICT     The test durations an earlier verdict recorded: the longest tests start
+                                first, and with --shard they balance the shares (default: dealt by a
+                                stable hash of each test's id).
 
         In GitHub Actions (GITHUB_ACTIONS=true) each finished item's evidence is printed in a
         ::group::, findings become ::error/::warning annotations, and the Markdown page is appended
@@ -109,14 +114,14 @@ struct RunCommand: GateCommand {
             options.shard = shard
         }
         options.timingsPath = reader.options["--timings"]
-        if options.timingsPath != nil && options.shard == nil {
-            throw UsageError("--timings balances shards — use it with --shard I/N")
-        }
         options.analysisCache = !reader.flags.contains(AnalysisCacheOption.flag)
     }
 
     func run(on terminal: Terminal) async -> Int32 {
         ProcessInterruption.install()
+        // Whatever a probe starts stays the gate's to kill, even after its parent ends (see `ProcessReaper`). Only the
+        // command line does this: a process that also runs children of its own (a test runner) would have them swept.
+        ProcessReaper.becomeSubreaper()
         let json = format == "json"
         // With JSON on standard output, progress goes to standard error so the output stays parseable.
         let style = TerminalStyle.detect(
@@ -173,7 +178,10 @@ struct RunCommand: GateCommand {
         }
         if let summary = terminal.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
             let links = RepositoryLinks(gitHubEnvironment: terminal.environment, commit: outcome.predicate.repository.commit)
-            try ReportFiles.append(GitHubActionsReport.stepSummary(outcome.statement, links: links), to: summary)
+            // Whatever the file holds already must not swallow the report (an unclosed comment, an open fence).
+            let existing = FileManager.default.contents(atPath: summary).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            let opening = StepSummaryOpening.lines(after: existing).joined(separator: "\n")
+            try ReportFiles.append(opening + GitHubActionsReport.stepSummary(outcome.statement, links: links), to: summary)
         }
     }
 }

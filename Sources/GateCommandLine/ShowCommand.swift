@@ -14,6 +14,9 @@ struct ShowCommand: GateCommand {
         checked when a public key is available (--pubkey, CFA_GATE_SIGNING_KEY, or this clone's
         local key) and the output says whether it was; use `cfa-gate verify` to gate on it.
 
+        Each manual item is listed with who approved or rejected it and their note (the signed
+        reviews in VERDICT.reviews/), or as awaiting.
+
         OPTIONS:
           --pubkey FILE        PEM public key to check the signature with.
           --format F           text (default) for a terminal; json: the in-toto statement;
@@ -45,7 +48,9 @@ struct ShowCommand: GateCommand {
             return terminal.fail(error, exitCode: ExitCode.rejected)
         }
         let note = format == "text" ? signatureNote(envelope, environment: terminal.environment) : ""
-        terminal.out(ReportFormat(rawValue: format)!.render(statement, environment: terminal.environment, signatureNote: note))
+        // The sign-offs beside the verdict (VERDICT.reviews/), shown for a person; `verify --require-reviews` decides.
+        let reviews = ReviewCheck.shown(verdictPath: verdictPath, statement: statement)
+        terminal.out(ReportFormat(rawValue: format)!.render(statement, environment: terminal.environment, signatureNote: note, reviews: reviews))
         return ExitCode.passed
     }
 

@@ -9,10 +9,13 @@ struct VerifyCommand: GateCommand {
     static let help = """
         USAGE: cfa-gate verify VERDICT [--pubkey FILE] [--commit REV] [--repo DIR]
                                        [--policy-ref REV] [--checklist FILE] [--config FILE]
+                                       [--require-reviews [--reviews DIR]]
 
         Checks the DSSE signature of VERDICT against the trusted public key, checks that the
         in-toto statement names the commit REV (default: HEAD), optionally checks that it was
-        made under the trusted policy, and prints the gate's result.
+        made under the trusted policy, compares each probe log beside it (<name>.logs/) with
+        the sha256 the verdict records, and prints the gate's result. An edited or missing log
+        is a rejection (exit 4); a logs folder that is not there is said and left unchecked.
 
         OPTIONS:
           --pubkey FILE   PEM public key to trust (the .pub written by `cfa-gate keygen`).
@@ -24,9 +27,18 @@ struct VerifyCommand: GateCommand {
           --policy-ref REV
                           The verdict's checklist and .cfa-gate.json must be the ones at REV
                           (read from git objects), e.g. the protected branch origin/main.
+                          REV is a full ref (refs/remotes/origin/main), a commit id, HEAD, or a
+                          short name that exactly one of refs/heads/, refs/remotes/, refs/tags/
+                          holds; a name that could mean two refs is refused (exit 2).
           --checklist FILE
           --config FILE   The verdict's checklist / configuration must be this file (replacing
                           REV's of that role). A role named by neither must have had no file.
+          --require-reviews
+                          Also require, for every manual item, approvals by the reviewers that
+                          gate/reviewers at --policy-ref REV lists (reviews-required=N in the
+                          checklist, default 1) for this exact verdict file, and no rejection.
+                          Missing approvals or a rejection: exit 1; a corrupt review: exit 4.
+          --reviews DIR   Where the reviews are (default: VERDICT.reviews/).
 
         \(ExitCode.helpText)
         """
@@ -36,16 +48,27 @@ struct VerifyCommand: GateCommand {
     var commit: String?
     var repositoryPath: String?
     var policy: VerdictCheck.PolicyExpectation
+    var requireReviews: Bool
+    var reviewsDirectory: String?
+    var checklistPath: String?
 
     init(arguments: [String]) throws(UsageError) {
         let reader = try ArgumentReader(
-            arguments, command: Self.name, valueOptions: ["--pubkey", "--commit", "--repo", "--policy-ref", "--checklist", "--config"])
+            arguments, command: Self.name, valueOptions: ["--pubkey", "--commit", "--repo", "--policy-ref", "--checklist", "--config", "--reviews"],
+            flagOptions: ["--require-reviews"])
         verdictPath = try reader.positional(named: "a VERDICT file", command: Self.name)
         publicKeyPath = reader.options["--pubkey"]
         commit = reader.options["--commit"]
         repositoryPath = reader.options["--repo"]
         policy = VerdictCheck.PolicyExpectation(
             ref: reader.options["--policy-ref"], checklistPath: reader.options["--checklist"], configurationPath: reader.options["--config"])
+        requireReviews = reader.flags.contains("--require-reviews")
+        reviewsDirectory = reader.options["--reviews"]
+        checklistPath = reader.options["--checklist"]
+        if requireReviews, policy.ref == nil {
+            throw UsageError("--require-reviews needs --policy-ref REV: who may review is read from gate/reviewers on the protected branch")
+        }
+        if reviewsDirectory != nil, !requireReviews { throw UsageError("--reviews DIR goes with --require-reviews") }
     }
 
     func run(on terminal: Terminal) async -> Int32 {
@@ -64,13 +87,16 @@ struct VerifyCommand: GateCommand {
         terminal.out("signature: valid (Ed25519, keyid \(checked.keyID))")
         terminal.out("commit:    \(checked.commit) matches")
         if !policy.isEmpty {
-            terminal.out("policy:    matches \(policy.ref ?? "the files given")")
+            terminal.out("policy:    matches \(checked.policy ?? "the files given")")
         } else if predicate.policy != nil {
             // Authentic is not the same as judged by the protected policy; say which check was left out.
             terminal.out("policy:    not checked — pass --policy-ref <protected branch> to require the protected policy")
         }
+        if checked.logs.matched > 0 || !checked.logs.absentFolders.isEmpty || !checked.logs.unrecorded.isEmpty {
+            terminal.out("logs:      \(checked.logs.summary)")
+        }
         terminal.out("result:    \(predicate.result.rawValue)")
-        if !predicate.awaitingReview.isEmpty {
+        if !predicate.awaitingReview.isEmpty, !requireReviews {
             terminal.out("awaiting a person: items \(ItemNumbers.compact(predicate.awaitingReview.map(\.number)))")
         }
         // A shard judged only its share of the tests: passing on its own would let a partial matrix through.
@@ -79,9 +105,44 @@ struct VerifyCommand: GateCommand {
             return predicate.result == .error ? ExitCode.error : ExitCode.failed
         }
         switch predicate.result {
-        case .passed: return ExitCode.passed
+        case .passed: return requireReviews ? countReviews(checked, on: terminal) : ExitCode.passed
         case .failed: return ExitCode.failed
         case .error: return ExitCode.error
         }
+    }
+
+    /// `--require-reviews` on a passing verdict: 0 only when every manual item has its approvals and no rejection.
+    private func countReviews(_ checked: VerdictCheck.Checked, on terminal: Terminal) -> Int32 {
+        let tally: ReviewCheck.Tally
+        do {
+            tally = try ReviewCheck.tally(
+                verdictPath: verdictPath, statement: checked.statement, reviewsDirectory: reviewsDirectory, policyRef: policy.ref ?? "HEAD",
+                checklistPath: checklistPath, repositoryPath: repositoryPath)
+        } catch {
+            switch error {
+            case .setup, .unwritable: return terminal.fail(error, exitCode: ExitCode.usage)
+            case .rejected: return terminal.fail(error, exitCode: ExitCode.rejected)
+            }
+        }
+        let approvals = tally.required == 1 ? "1 approval" : "\(tally.required) approvals by distinct reviewers"
+        terminal.out("reviews:   \(tally.source); each manual item needs \(approvals)")
+        for line in ReviewText.terminalLines(tally.items) { terminal.out(line) }
+        for line in tally.ignored { terminal.out("  ignored: \(ReviewText.cleaned(line))") }
+        if !tally.rejected.isEmpty {
+            let named = tally.rejected.map { entry in
+                "item \(entry.item.number) by \(entry.rejections.map(\.reviewer).joined(separator: ", "))"
+            }
+            terminal.out("reviews:   REJECTED — \(named.joined(separator: "; ")) (the note is above)")
+            return ExitCode.failed
+        }
+        if !tally.awaiting.isEmpty {
+            let items = ItemNumbers.compact(tally.awaiting.map(\.item.number))
+            terminal.out(
+                "reviews:   NOT DONE — item\(tally.awaiting.count == 1 ? "" : "s") \(items) still await\(tally.awaiting.count == 1 ? "s" : "") "
+                    + "\(approvals) from the listed reviewers: `cfa-gate review \(verdictPath) --key REVIEWER.pem --approve \(items)`")
+            return ExitCode.failed
+        }
+        terminal.out("reviews:   every manual item approved")
+        return ExitCode.passed
     }
 }

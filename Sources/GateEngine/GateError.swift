@@ -14,8 +14,12 @@ public enum GateError: Error, Equatable, CustomStringConvertible {
     case noPackage(path: String)
     case key(KeyError)
     case keyInsideWorkTree(path: String)
+    /// The key's text is in the environment of a process above the gate, where a probe could read it.
+    case keyInAncestorEnvironment(pid: Int32, command: String)
     /// A policy file named on the command line that cannot be read.
     case policyFileUnreadable(path: String)
+    /// A `gate/reviewers` line that does not read.
+    case reviewers(path: String, line: Int, reason: String)
     /// `--timings VERDICT` that cannot be read as a verdict.
     case timingsUnreadable(path: String, reason: String)
     case verdictWrite(VerdictFileError)
@@ -38,7 +42,11 @@ public enum GateError: Error, Equatable, CustomStringConvertible {
         case .keyInsideWorkTree(let path):
             "\(path): the signing key is inside the repository's working tree, where every probe can read it — "
                 + "keep it outside the clone (e.g. in $RUNNER_TEMP), or pass the PEM text in \(KeyProtection.signingKeyVariable)"
+        case .keyInAncestorEnvironment(let pid, let command):
+            "the signing key is in the environment of process \(pid) (\(command)), which started the gate and stays readable to every probe"
+                + " — start the gate with `exec`, or pass the key by file descriptor (`--key /dev/fd/3 3<key.pem`)"
         case .policyFileUnreadable(let path): "\(path): cannot read this policy file — check the path"
+        case .reviewers(let path, let line, let reason): "\(path):\(line): \(reason)"
         case .timingsUnreadable(let path, let reason):
             "\(path): cannot read test durations from it (\(reason)) — pass a verdict written by `cfa-gate run`, or leave out --timings"
         case .verdictWrite(let error): "\(error)"
@@ -52,7 +60,7 @@ public enum GateError: Error, Equatable, CustomStringConvertible {
     public var exitCode: Int32 {
         switch self {
         case .repository, .checklist, .checklistUnreadable, .unknownRule, .analysisConfiguration, .baseline, .noPackage, .key,
-             .keyInsideWorkTree, .policyFileUnreadable, .timingsUnreadable: 2
+             .keyInsideWorkTree, .keyInAncestorEnvironment, .policyFileUnreadable, .timingsUnreadable, .reviewers: 2
         case .verdictWrite, .logs: 3
         case .interrupted: 130
         }

@@ -31,6 +31,8 @@ public struct GateOptions: Sendable {
     public var timingsPath: String?
     var environment: [String: String]
     var tool: ToolInfo
+    /// Where util-linux's `unshare` is (nil: not installed); tests name a missing one to see a run without a sandbox.
+    var unsharePath: String? = ProcessSandbox.unsharePath
     /// Whether the analysis reads and fills the facts cache in `<git dir>/cfa-gate/cache` (`--no-cache` turns it off).
     public var analysisCache = true
 
@@ -97,8 +99,15 @@ public enum Gate {
         let baseline = options.useBaseline && analysisConfiguration != nil ? try setup.loaded.policy.baseline() : nil
         let inventoryBase = try inventorySetup(for: checklist, repositoryRoot: root, base: options.baseRevision)
         let signing = try signingKey(options, repositoryRoot: root, gitDirectory: gitDirectory)
-        var childEnvironment = options.environment
+        if let holder = AncestorEnvironment.holder(of: signing.key, alsoGivenAs: options.environment[KeyProtection.signingKeyVariable]) {
+            throw .keyInAncestorEnvironment(pid: holder.pid, command: holder.command)
+        }
+        var childEnvironment = ChildProcess.withholding(checklist.options.withheldEnvironment ?? [], from: options.environment)
         childEnvironment.removeValue(forKey: KeyProtection.signingKeyVariable)
+        let sandboxPolicy = checklist.options.sandbox ?? .preferred
+        let (sandbox, noSandbox) = sandboxPolicy == .off ? (ProcessSandbox.none, String?.none) : await ProcessSandbox.detect(unshare: options.unsharePath)
+        let sandboxRefusal = sandboxPolicy == .required ? noSandbox.map { "sandbox=required, but \($0)" } : nil
+        let runnerFiles = RunnerCommandFiles.snapshot(environment: options.environment)
         let policyChanges = await setup.changes(packagePath: packagePath)
         let before = try RunIntegrity.snapshot(repositoryRoot: root)
 
@@ -118,24 +127,37 @@ public enum Gate {
                 command: options.commandTimeout ?? checklist.options.commandTimeout ?? ProbeTimeouts().command))
         context.testSettings = TestSettings(checklist.options)
         context.testSettings.quarantine = setup.loaded.policy.file(.quarantine).flatMap { file in file.text.map { (file.path, $0) } }
-        let shard = try options.shard.map { spec throws(GateError) in
-            ShardAssignment(index: spec.index, count: spec.count, timings: try options.timingsPath.map(ShardTimings.read) ?? [:])
-        }
+        let durations = try options.timingsPath.map(ShardTimings.read) ?? [:]
+        context.testSettings.durations = durations
+        let shard = options.shard.map { spec in ShardAssignment(index: spec.index, count: spec.count, timings: durations) }
         context.testSettings.shard = shard
         let scheduledItems = ShardTimings.items(checklist.items, onShard: options.shard)
 
         let startedAt = Date()
-        async let toolchain = SwiftToolchain.version(in: context)
-        let scheduled = await ItemScheduler(
-            items: scheduledItems, context: context, analysisConfiguration: analysisConfiguration, baseline: baseline,
-            inventoryBase: inventoryBase,
-            factsStore: options.analysisCache ? AnalysisCacheSeal.store(gitDirectory: gitDirectory, tool: options.tool, signing: signing) : nil,
-            progress: progress
-        ).run()
+        // Every process started from here on, by any probe, runs in the run's sandbox (a task-local value).
+        let (scheduled, swiftVersion) = await ProcessSandbox.$current.withValue(sandbox) { [context] in
+            async let toolchain = SwiftToolchain.version(in: context)
+            if let sandboxRefusal {
+                // No probe of the change runs outside the sandbox the checklist requires.
+                let outcome = ProbeOutcome(status: .error, summary: "not run: \(sandboxRefusal)")
+                let items = scheduledItems.map { ItemScheduler.result(for: $0, outcome: outcome, duration: .zero) }
+                return (ItemScheduler.Outcome(items: items), await toolchain)
+            }
+            let scheduled = await ItemScheduler(
+                items: scheduledItems, context: context, analysisConfiguration: analysisConfiguration, baseline: baseline,
+                inventoryBase: inventoryBase,
+                factsStore: options.analysisCache ? AnalysisCacheSeal.store(gitDirectory: gitDirectory, tool: options.tool, signing: signing) : nil,
+                progress: progress
+            ).run()
+            return (scheduled, await toolchain)
+        }
         let items = scheduled.items
-        let swiftVersion = await toolchain
+        // Nothing a probe started may still run while the results are checked and written.
+        let stragglers = await ProcessReaper.shared.sweepAll()
         let finishedAt = Date()
-        let runErrors = RunIntegrity.check(before, repositoryRoot: root)
+        var runErrors = RunIntegrity.check(before, repositoryRoot: root) + RunnerCommandFiles.check(runnerFiles)
+        if let line = stragglers.evidenceLine { runErrors.append("a probe's process outlived every probe: \(line)") }
+        if let sandboxRefusal { runErrors.append(sandboxRefusal) }
 
         if ProcessInterruption.isRequested || Task.isCancelled {
             try? FileManager.default.removeItem(atPath: staging)
@@ -155,6 +177,7 @@ public enum Gate {
             analysis: scheduled.analysis.map { summary(of: $0, checklist: checklist) },
             policy: setup.loaded.policy.record(changes: policyChanges),
             runErrors: runErrors.isEmpty ? nil : runErrors,
+            sandbox: sandbox == .none ? RunSandbox.none : .namespace,
             shard: shard.map { items.compactMap(\.evidence.testRun?.shard).first ?? $0.plan([]).record })
         let statement = Statement(
             repositoryName: URL(fileURLWithPath: root).lastPathComponent, commit: head.commit, predicate: predicate)
@@ -219,7 +242,7 @@ public enum Gate {
     static func summary(of analysis: AnalysisResult, checklist: Checklist) -> AnalysisSummary {
         let lanes = ItemScheduler.Lanes(checklist.items)
         let inventoryRules = lanes.inventory.isEmpty ? [] : InventoryProbe.testFileRules
-        let bound = Set(lanes.cfa.flatMap(\.rules) + [AdoptionRule.id]).union(inventoryRules)
+        let bound = Set(lanes.cfa.flatMap(\.rules) + [AdoptionRule.id, SourceLink.id]).union(inventoryRules)
         return AnalysisSummary(
             files: analysis.fileCount, lines: analysis.lineCount,
             unassigned: analysis.findings.filter { !bound.contains($0.rule) }.map(CFAProbe.diagnostic),

@@ -3,16 +3,22 @@ import Git
 /// The commit under test cannot move: HEAD, its tree and the index are read before the probes start and
 /// again after they end. A probe that commits, checks out, resets or stages makes the run `error`, because
 /// the verdict would otherwise name a commit other than the one the probes saw.
+///
+/// The git directory's control files are read too (`config`, `config.worktree`, `hooks/`, `info/`): a probe that sets
+/// `core.fsmonitor` or `core.hooksPath`, adds an `include.path` or a hook, plants code that every later `git` command
+/// of the CI job runs. Any change to them, however small, makes the run `error`, naming the file.
 enum RunIntegrity {
     struct Snapshot: Sendable, Equatable {
         var head: HeadInfo
         var index: String
+        /// `RepositoryPath → digest` of the git directory's control files (see `GitRepository.controlFileDigests`).
+        var controlFiles: [String: String]
     }
 
     static func snapshot(repositoryRoot: String) throws(GateError) -> Snapshot {
         do {
             let repository = try GitRepository.discover(startingAt: repositoryRoot)
-            return Snapshot(head: try repository.head(), index: try repository.indexDigest())
+            return Snapshot(head: try repository.head(), index: try repository.indexDigest(), controlFiles: repository.controlFileDigests())
         } catch {
             throw .repository(error)
         }
@@ -39,6 +45,12 @@ enum RunIntegrity {
         }
         if after.index != before.index {
             problems.append("the index changed during the run: a probe staged or unstaged files")
+        }
+        for path in Set(before.controlFiles.keys).union(after.controlFiles.keys).sorted() where before.controlFiles[path] != after.controlFiles[path] {
+            let what = before.controlFiles[path] == nil ? "was added" : after.controlFiles[path] == nil ? "was removed" : "was changed"
+            problems.append(
+                "\(path) \(what) during the run: a probe altered git's own configuration or hooks, which later git commands would run — "
+                    + "restore it (`git config --list --show-origin`) before trusting this clone")
         }
         return problems
     }

@@ -22,6 +22,37 @@ public enum VerdictCheck {
         public var statement: Statement
         public var keyID: String
         public var commit: String
+        /// The trusted policy the verdict was found to follow, as resolved ("origin/main = refs/remotes/origin/main (abc1234)");
+        /// nil when no policy was asked for.
+        public var policy: String?
+        /// What became of the full logs the verdict names.
+        public var logs: LogsCheck
+    }
+
+    /// The full logs beside a verdict, compared with the sha256 the signed verdict records for each.
+    public struct LogsCheck: Sendable, Equatable {
+        /// Logs whose bytes are the recorded ones.
+        public var matched: Int
+        /// Logs folders that are not beside the verdict (a verdict copied without them): nothing there to compare.
+        public var absentFolders: [String]
+        /// Files in a logs folder that the verdict does not record (the toolchain's version output, or a file added
+        /// later): no signature covers them, so they are named rather than trusted.
+        public var unrecorded: [String] = []
+
+        /// One line for the terminal: "3 files match their recorded sha256", or what could not be compared.
+        public var summary: String {
+            var parts: [String] = []
+            if matched > 0 || absentFolders.isEmpty {
+                parts.append(matched == 1 ? "1 file matches its recorded sha256" : "\(matched) files match their recorded sha256")
+            }
+            if !absentFolders.isEmpty {
+                parts.append("not checked: \(absentFolders.joined(separator: ", ")) not beside the verdict")
+            }
+            if !unrecorded.isEmpty {
+                parts.append("not recorded in the verdict, so not covered by its signature: \(unrecorded.joined(separator: ", "))")
+            }
+            return parts.joined(separator: "; ")
+        }
     }
 
     /// The policy a verdict must have been made under: the checklist and configuration at a trusted revision
@@ -92,17 +123,19 @@ public enum VerdictCheck {
             throw .rejected(
                 "\(verdictPath): the verdict is for commit \(recorded.first ?? "(none)"), not \(expected) — run the gate at this commit")
         }
-        if !policy.isEmpty {
-            try checkPolicy(statement.predicate, against: policy, repository: repository, verdictPath: verdictPath)
-        }
-        return Checked(statement: statement, keyID: key.keyID, commit: expected)
+        let trustedPolicy = policy.isEmpty
+            ? nil : try checkPolicy(statement.predicate, against: policy, repository: repository, verdictPath: verdictPath)
+        let logs = try checkLogs(of: statement.predicate, verdictPath: verdictPath)
+        return Checked(statement: statement, keyID: key.keyID, commit: expected, policy: trustedPolicy, logs: logs)
     }
 
     /// Every policy file's digest in the verdict must equal the expected file's; a role the expectation does not
     /// name (a `--checklist` without `--policy-ref` or `--config`) is expected to have had no file.
+    /// - Returns: the trusted policy, as resolved, for the caller to show.
+    @discardableResult
     static func checkPolicy(
         _ predicate: GatePredicate, against expectation: PolicyExpectation, repository: GitRepository?, verdictPath: String
-    ) throws(Failure) {
+    ) throws(Failure) -> String {
         guard let recorded = predicate.policy else {
             throw .rejected(
                 "\(verdictPath): the verdict records no policy, so it cannot be shown to follow the protected one — run the gate again with this cfa-gate")
@@ -112,14 +145,19 @@ public enum VerdictCheck {
         if let ref = expectation.ref {
             guard let repository else { throw .setup("--policy-ref \(ref) needs a repository — run inside a clone or pass --repo DIR") }
             do {
-                let commit = try repository.resolveCommit(ref)
-                location = PolicyLocation(source: .ref, commit: commit, description: ref)
+                let resolved = try repository.resolveRevision(ref)
+                location = PolicyLocation(
+                    source: .ref, commit: resolved.commit, ref: resolved.ref,
+                    description: resolved.described(as: ref))
             } catch {
                 throw .setup("--policy-ref: \(error)")
             }
         }
-        let trusted = location?.description ?? "the files given"
+        let trusted = expectation.ref ?? "the files given"
         for role in PolicyFileRole.allCases {
+            // Not compared: `--require-reviews` applies REV's reviewers to the reviews themselves, so revoking a reviewer
+            // on the protected branch takes effect at once without invalidating the machine verdict.
+            guard role != .reviewers else { continue }
             let expected: PolicyFile?
             do {
                 if let path = expectation.files[role] {
@@ -135,6 +173,7 @@ public enum VerdictCheck {
                         expected = try PolicyReader.baselineFile(
                             at: location, repository: repository, packagePath: packagePath, configuration: configuration)
                     case .quarantine: expected = try PolicyReader.quarantineFile(at: location, repository: repository)
+                    case .reviewers: continue
                     }
                 } else {
                     expected = nil
@@ -152,5 +191,42 @@ public enum VerdictCheck {
                 "\(verdictPath): policy differs — the verdict's \(role.rawValue) (\(describe(found.map { ($0.path, $0.sha256) }))) "
                     + "is not \(trusted)'s (\(describe(expected.map { ($0.path, $0.sha256) }))): the verdict was not made under that policy")
         }
+        return location?.description ?? "the files given"
+    }
+
+    /// Every log the verdict names is compared, byte for byte through its sha256, with the file beside the verdict:
+    /// a log rewritten after the run (by a process the change left behind, or by hand) no longer matches the signature.
+    /// A whole logs folder that is not there is said, not failed (verdicts are often passed on without their logs);
+    /// a file missing from a folder that is there was removed, and fails like an edited one.
+    static func checkLogs(of predicate: GatePredicate, verdictPath: String) throws(Failure) -> LogsCheck {
+        let folder = URL(fileURLWithPath: Gate.absolute(verdictPath)).deletingLastPathComponent().path
+        let files = FileManager.default
+        var check = LogsCheck(matched: 0, absentFolders: [])
+        for log in predicate.items.flatMap(\.evidence.logs) {
+            let logsFolder = log.path.split(separator: "/").dropLast().joined(separator: "/")
+            if check.absentFolders.contains(logsFolder) { continue }
+            var isFolder: ObjCBool = false
+            guard logsFolder.isEmpty || (files.fileExists(atPath: "\(folder)/\(logsFolder)", isDirectory: &isFolder) && isFolder.boolValue) else {
+                check.absentFolders.append(logsFolder)
+                continue
+            }
+            guard !log.path.split(separator: "/").contains(".."), let data = files.contents(atPath: "\(folder)/\(log.path)") else {
+                throw .rejected("\(log.path): this log, which the verdict records, is missing beside \(verdictPath) — the logs were altered after the run")
+            }
+            let digest = Digest.sha256Hex(data)
+            guard digest == log.sha256 else {
+                throw .rejected(
+                    "\(log.path): this log differs from the one the verdict records (sha256 \(digest.prefix(12))…, recorded \(log.sha256.prefix(12))…) "
+                        + "— it was changed after the run; run the gate again")
+            }
+            check.matched += 1
+        }
+        let recorded = Set(predicate.items.flatMap(\.evidence.logs).map(\.path))
+        let folders = Set(recorded.map { $0.split(separator: "/").dropLast().joined(separator: "/") }).subtracting(check.absentFolders)
+        for logsFolder in folders.sorted() where !logsFolder.isEmpty {
+            let names = (try? files.contentsOfDirectory(atPath: "\(folder)/\(logsFolder)")) ?? []
+            check.unrecorded += names.sorted().map { "\(logsFolder)/\($0)" }.filter { !recorded.contains($0) }
+        }
+        return check
     }
 }

@@ -17,6 +17,9 @@ public struct BaseChoice: Sendable, Equatable {
 
     /// Full 40-hex id of the base commit; nil means the empty tree (HEAD is a root commit).
     public var commit: String?
+    /// The full ref the base was taken from (`refs/remotes/origin/main`; `refs/heads/main~1` for `--base main~1`);
+    /// nil for a commit id, HEAD's parent or the empty tree.
+    public var ref: String?
     var method: Method
     /// One line saying which base was used and why, e.g.
     /// "merge-base of HEAD with its upstream origin/feature (abc1234)".
@@ -25,8 +28,9 @@ public struct BaseChoice: Sendable, Equatable {
     /// diff then also shows the changes made on the base's side, so it is said.
     public var isAncestor: Bool
 
-    init(commit: String?, method: Method, description: String, isAncestor: Bool) {
+    init(commit: String?, ref: String? = nil, method: Method, description: String, isAncestor: Bool) {
         self.commit = commit
+        self.ref = ref
         self.method = method
         self.description = description
         self.isAncestor = isAncestor
@@ -69,7 +73,7 @@ public enum BaseSelection {
                 passedOver.append("\(headLabel) is already contained in \(candidate.label) (their merge-base is \(headLabel) itself)")
             case .found(let base):
                 return BaseChoice(
-                    commit: base, method: candidate.method,
+                    commit: base, ref: candidate.ref, method: candidate.method,
                     description: "merge-base of \(headLabel) with \(candidate.label) (\(GitRepository.short(base)))" + note(passedOver),
                     isAncestor: true)
             case .unrelated:
@@ -96,6 +100,8 @@ public enum BaseSelection {
     /// A branch whose merge-base with HEAD may serve as the base.
     private struct Candidate {
         var name: String
+        /// Its full ref name: the base is taken from exactly this ref, whatever else shares its short name.
+        var ref: String
         /// How the description names it ("its upstream origin/feature", "origin/main").
         var label: String
         var tip: String
@@ -107,14 +113,16 @@ public enum BaseSelection {
         var candidates: [Candidate] = []
         if let upstream = try repository.upstream() {
             candidates.append(Candidate(
-                name: upstream.name, label: "its upstream \(upstream.name)", tip: upstream.commit, method: .upstreamMergeBase))
+                name: upstream.name, ref: upstream.ref, label: "its upstream \(upstream.name)", tip: upstream.commit,
+                method: .upstreamMergeBase))
         }
-        // Full reference names, so a tag or file-like name "main" cannot stand in for the branch.
+        // Full reference names, looked up exactly, so a tag or file-like name "main" cannot stand in for the branch.
         if let originMain = repository.commitIfExists("refs/remotes/origin/main") {
-            candidates.append(Candidate(name: "origin/main", label: "origin/main", tip: originMain, method: .originMainMergeBase))
+            candidates.append(Candidate(
+                name: "origin/main", ref: "refs/remotes/origin/main", label: "origin/main", tip: originMain, method: .originMainMergeBase))
         }
         if let main = repository.commitIfExists("refs/heads/main") {
-            candidates.append(Candidate(name: "main", label: "main", tip: main, method: .mainMergeBase))
+            candidates.append(Candidate(name: "main", ref: "refs/heads/main", label: "main", tip: main, method: .mainMergeBase))
         }
         return candidates
     }
@@ -122,8 +130,9 @@ public enum BaseSelection {
     private static func explicitBase(
         _ revision: String, in repository: GitRepository, headCommit: String, headLabel: String
     ) throws(GitError) -> BaseChoice {
-        let base = try repository.resolveCommit(revision)
-        var description = "--base \(revision) (\(GitRepository.short(base)))"
+        let resolved = try repository.resolveRevision(revision)
+        let base = resolved.commit
+        var description = "--base " + resolved.described(as: revision)
         let isAncestor: Bool
         do {
             isAncestor = try repository.isAncestor(base, of: headCommit)
@@ -134,7 +143,8 @@ public enum BaseSelection {
             isAncestor = false
             description += ", not known to be an ancestor of \(headLabel): this shallow clone lacks the history between them"
         }
-        return BaseChoice(commit: base, method: .explicit, description: description, isAncestor: isAncestor)
+        return BaseChoice(
+            commit: base, ref: resolved.ref.map { $0 + resolved.suffix }, method: .explicit, description: description, isAncestor: isAncestor)
     }
 
     /// "; passed over: X; Y" — why earlier candidates were not used.

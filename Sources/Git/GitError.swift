@@ -8,6 +8,8 @@ public enum GitError: Error, Equatable, CustomStringConvertible {
     case noCommits(String)
     /// The revision expression does not name a commit.
     case unknownRevision(String)
+    /// The revision's name could mean more than one ref or object (each candidate named): never guessed.
+    case ambiguousRevision(String, candidates: [String])
     /// Any other libgit2 failure, with libgit2's own explanation.
     case libgit2(operation: String, message: String)
     /// This shallow clone lacks commits that are needed; the text names what is missing
@@ -24,6 +26,9 @@ public enum GitError: Error, Equatable, CustomStringConvertible {
             return "the git repository at \(path) has no commits yet — commit your work, then run cfa-gate again"
         case .unknownRevision(let revision):
             return "'\(revision)' does not name a commit in this repository — check the branch name, tag or commit id"
+        case .ambiguousRevision(let name, let candidates):
+            return "refname '\(name)' is ambiguous: \(candidates.joined(separator: ", ")) — "
+                + "name one of them in full (e.g. refs/remotes/origin/main) or give the commit id"
         case .libgit2(let operation, let message):
             return "git \(operation) failed: \(message)"
         case .historyMissing(let what):

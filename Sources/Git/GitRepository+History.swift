@@ -70,10 +70,11 @@ extension GitRepository {
     }
 
     /// The branch HEAD's branch tracks (`branch.<name>.remote` / `.merge`), as its short name
-    /// (`origin/feature`, or `main` for a local upstream) and its commit.
+    /// (`origin/feature`, or `main` for a local upstream), its full ref name and its commit. The commit is read
+    /// through the ref itself, never by its short name, so a tag of the same name cannot stand in for it.
     /// - Returns: nil when HEAD is detached or unborn, has no upstream configured, or the
     ///   upstream's remote-tracking branch has not been fetched.
-    func upstream() throws(GitError) -> (name: String, commit: String)? {
+    func upstream() throws(GitError) -> (name: String, ref: String, commit: String)? {
         var headReference: OpaquePointer?
         let headCode = git_repository_head(&headReference, handle)
         if headCode == GIT_EUNBORNBRANCH.rawValue || headCode == GIT_ENOTFOUND.rawValue { return nil }
@@ -92,7 +93,9 @@ extension GitRepository {
         try LibGit2.check(
             git_reference_peel(&commit, upstreamReference, GIT_OBJECT_COMMIT), "peel the upstream of \(branch) to a commit")
         defer { git_object_free(commit) }
-        return (name: String(cString: git_reference_shorthand(upstreamReference)), commit: LibGit2.hex(git_object_id(commit)))
+        return (
+            name: String(cString: git_reference_shorthand(upstreamReference)), ref: String(cString: git_reference_name(upstreamReference)),
+            commit: LibGit2.hex(git_object_id(commit)))
     }
 
     /// The 7-digit abbreviation used in messages.

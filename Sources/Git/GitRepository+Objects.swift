@@ -13,6 +13,9 @@ extension GitRepository {
     /// - Returns: below `folder`, every entry whose name starts with `.` (so `.git`, `.build`,
     ///   `.swiftpm`…) and the folders `DerivedData`, `Pods` and `Carthage` are skipped: they hold
     ///   tooling, build output or vendored code, not the app's own sources.
+    ///   Symbolic links are followed within the tree, as SwiftPM follows them when it compiles: a linked `.swift`
+    ///   file is listed under the link's path with its target's blob, a linked folder is walked under the link's
+    ///   path, and a link that leads outside the tree, to nothing, or in a circle is listed in `unresolvedLinks`.
     /// - Throws: `unknownRevision(commit)` when `commit` names no commit.
     public func swiftFiles(at commit: String, under folder: String) throws(GitError) -> TreeListing {
         let (rootTree, commitID) = try rootTree(of: commit)
@@ -25,7 +28,7 @@ extension GitRepository {
         var listing = TreeListing()
         let prefix = Self.normalizedFolder(folder)
         if prefix.isEmpty {
-            try collectSwiftFiles(in: rootTree, at: "", database: database, into: &listing)
+            try collectSwiftFiles(in: rootTree, at: "", root: rootTree, chain: [""], database: database, into: &listing)
         } else {
             var entry: OpaquePointer?
             let code = git_tree_entry_bypath(&entry, rootTree, prefix)
@@ -39,7 +42,7 @@ extension GitRepository {
                 var folderTree: OpaquePointer?
                 try LibGit2.check(git_tree_lookup(&folderTree, handle, git_tree_entry_id(entry)), "read folder '\(prefix)'")
                 defer { git_tree_free(folderTree) }
-                try collectSwiftFiles(in: folderTree, at: prefix, database: database, into: &listing)
+                try collectSwiftFiles(in: folderTree, at: prefix, root: rootTree, chain: [prefix], database: database, into: &listing)
             case GIT_FILEMODE_COMMIT:
                 listing.submodules.append(prefix)
             default:
@@ -48,7 +51,7 @@ extension GitRepository {
         }
         listing.files.sort { $0.path < $1.path }
         listing.submodules.sort()
-        listing.symlinks.sort()
+        listing.unresolvedLinks.sort { $0.path < $1.path }
         return listing
     }
 
@@ -105,15 +108,23 @@ extension GitRepository {
         return body(blob)
     }
 
-    /// Depth-first over one tree: recurses into folders, records Swift blobs, Swift symlinks and submodules.
+    /// Depth-first over one tree: recurses into folders, records Swift blobs and submodules, and follows symbolic links.
+    /// - Parameters:
+    ///   - folder: the path the walk shows for this tree (through a linked folder, the link's path).
+    ///   - root: the commit's root tree, where link targets are looked up.
+    ///   - chain: the real paths of the folders being walked, this one last: a link to one of them, or to a folder
+    ///     holding one of them, would be walked forever.
     private func collectSwiftFiles(
-        in tree: OpaquePointer?, at folder: String, database: OpaquePointer?, into listing: inout TreeListing
+        in tree: OpaquePointer?, at folder: String, root: OpaquePointer?, chain: [String], database: OpaquePointer?,
+        into listing: inout TreeListing
     ) throws(GitError) {
+        let realFolder = chain.last ?? ""
         for index in 0..<git_tree_entrycount(tree) {
             guard let entry = git_tree_entry_byindex(tree, index) else { continue }
             let name = String(cString: git_tree_entry_name(entry))
             guard !Self.isSkipped(name) else { continue }
             let path = folder.isEmpty ? name : "\(folder)/\(name)"
+            let realPath = realFolder.isEmpty ? name : "\(realFolder)/\(name)"
             let isSwift = name.hasSuffix(".swift")
 
             switch git_tree_entry_filemode(entry) {
@@ -121,11 +132,44 @@ extension GitRepository {
                 var subtree: OpaquePointer?
                 try LibGit2.check(git_tree_lookup(&subtree, handle, git_tree_entry_id(entry)), "read folder '\(path)'")
                 defer { git_tree_free(subtree) }
-                try collectSwiftFiles(in: subtree, at: path, database: database, into: &listing)
+                try collectSwiftFiles(in: subtree, at: path, root: root, chain: chain + [realPath], database: database, into: &listing)
             case GIT_FILEMODE_COMMIT:
                 listing.submodules.append(path)
-            case GIT_FILEMODE_LINK where isSwift:
-                listing.symlinks.append(path)
+            case GIT_FILEMODE_LINK:
+                let target = String(decoding: try blobData(LibGit2.hex(git_tree_entry_id(entry))), as: UTF8.self)
+                func unresolved(_ problem: UnresolvedLink.Problem) {
+                    // Only a link that could be a Swift file or a folder of them matters to what SwiftPM compiles.
+                    if isSwift || Self.mayBeFolder(name: name, target: target) {
+                        listing.unresolvedLinks.append(UnresolvedLink(path: path, target: target, problem: problem))
+                    }
+                }
+                switch try resolveLink(at: realPath, target: target, root: root) {
+                case .blob(let id) where isSwift:
+                    var size = 0
+                    var type = GIT_OBJECT_INVALID
+                    var oid = try Self.objectID(id, "blob")
+                    try LibGit2.check(git_odb_read_header(&size, &type, database, &oid), "read the size of '\(path)'")
+                    listing.files.append(TreeFile(path: path, blobID: id, size: size))
+                case .blob:
+                    continue
+                case .tree(let targetPath, var oid):
+                    guard !chain.contains(where: { $0 == targetPath || targetPath.isEmpty || $0.hasPrefix(targetPath + "/") }) else {
+                        unresolved(.loop)
+                        continue
+                    }
+                    var subtree: OpaquePointer?
+                    try LibGit2.check(git_tree_lookup(&subtree, handle, &oid), "read folder '\(targetPath)' that '\(path)' links to")
+                    defer { git_tree_free(subtree) }
+                    try collectSwiftFiles(in: subtree, at: path, root: root, chain: chain + [targetPath], database: database, into: &listing)
+                case .submodule:
+                    listing.submodules.append(path)
+                case .outsideRepository:
+                    unresolved(.outsideRepository)
+                case .dangling:
+                    unresolved(.dangling)
+                case .loop:
+                    unresolved(.loop)
+                }
             case GIT_FILEMODE_BLOB where isSwift, GIT_FILEMODE_BLOB_EXECUTABLE where isSwift:
                 // The object header gives the size without inflating the whole blob.
                 var size = 0
@@ -136,6 +180,77 @@ extension GitRepository {
                 continue
             }
         }
+    }
+
+    /// Where a symbolic link leads within a commit's tree.
+    enum LinkResolution {
+        case blob(String)
+        /// A folder: its real path in the tree ("" for the root) and its tree id.
+        case tree(String, git_oid)
+        case submodule
+        case outsideRepository
+        case dangling
+        case loop
+    }
+
+    /// Follows the link at `linkPath` (its real path in the tree) to what it names, component by component, through
+    /// further links (at most 40, as the kernel allows), the way the file system would in a checkout of this commit.
+    func resolveLink(at linkPath: String, target: String, root: OpaquePointer?) throws(GitError) -> LinkResolution {
+        guard !target.hasPrefix("/") else { return .outsideRepository }
+        var resolved = Array(linkPath.split(separator: "/").dropLast().map(String.init))
+        var pending = target.split(separator: "/").map(String.init)[...]
+        var hops = 0
+        while let component = pending.popFirst() {
+            if component == "." { continue }
+            if component == ".." {
+                guard !resolved.isEmpty else { return .outsideRepository }
+                resolved.removeLast()
+                continue
+            }
+            let candidate = (resolved + [component]).joined(separator: "/")
+            var entry: OpaquePointer?
+            let code = git_tree_entry_bypath(&entry, root, candidate)
+            if code == GIT_ENOTFOUND.rawValue { return .dangling }
+            try LibGit2.check(code, "find '\(candidate)', which a symbolic link names")
+            let mode = git_tree_entry_filemode(entry)
+            let id = git_tree_entry_id(entry).pointee
+            git_tree_entry_free(entry)
+            if mode == GIT_FILEMODE_LINK {
+                hops += 1
+                guard hops <= 40 else { return .loop }
+                var oid = id
+                let next = String(decoding: try blobData(LibGit2.hex(&oid)), as: UTF8.self)
+                guard !next.hasPrefix("/") else { return .outsideRepository }
+                // The next link's target is relative to the folder holding it, which is `resolved`.
+                pending = (next.split(separator: "/").map(String.init) + pending)[...]
+                continue
+            }
+            resolved.append(component)
+            if !pending.isEmpty {
+                // Only a folder can have something below it.
+                guard mode == GIT_FILEMODE_TREE else { return .dangling }
+                continue
+            }
+            var oid = id
+            switch mode {
+            case GIT_FILEMODE_TREE: return .tree(candidate, id)
+            case GIT_FILEMODE_COMMIT: return .submodule
+            default: return .blob(LibGit2.hex(&oid))
+            }
+        }
+        // The target ended in `.` or `..` (or was empty): a folder already walked through, or the root.
+        guard !resolved.isEmpty else { return .tree("", git_tree_id(root).pointee) }
+        let folder = resolved.joined(separator: "/")
+        var entry: OpaquePointer?
+        try LibGit2.check(git_tree_entry_bypath(&entry, root, folder), "find '\(folder)', which a symbolic link names")
+        defer { git_tree_entry_free(entry) }
+        return .tree(folder, git_tree_entry_id(entry).pointee)
+    }
+
+    /// A link whose name and target both lack a file extension may be a folder; SwiftPM would compile what is in it.
+    private static func mayBeFolder(name: String, target: String) -> Bool {
+        let last = target.split(separator: "/").last.map(String.init) ?? ""
+        return !name.contains(".") && (last == "." || last == ".." || !last.contains("."))
     }
 
     /// Hidden entries (`.git`, `.build`, `.swiftpm`…) and the usual build-output and

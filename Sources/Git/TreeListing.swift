@@ -20,13 +20,39 @@ public struct TreeListing: Sendable, Equatable {
     public var files: [TreeFile]
     /// Paths of submodules (gitlinks): their contents live in another repository, so they are listed, never entered. Sorted.
     public var submodules: [String]
-    /// `.swift` paths that are symbolic links: left out of `files` (the target may lie outside
-    /// the tree or duplicate a listed file), but listed so a report can say so. Sorted.
-    public var symlinks: [String]
+    /// Symbolic links SwiftPM would follow that cannot be followed inside the tree: their target lies outside the
+    /// repository, names nothing, or leads back into itself. Sorted by path. Links that can be followed are not
+    /// listed here: a linked `.swift` file is in `files` under the link's own path with its target's blob, and a
+    /// linked folder is walked under the link's path.
+    public var unresolvedLinks: [UnresolvedLink]
 
-    init(files: [TreeFile] = [], submodules: [String] = [], symlinks: [String] = []) {
+    init(files: [TreeFile] = [], submodules: [String] = [], unresolvedLinks: [UnresolvedLink] = []) {
         self.files = files
         self.submodules = submodules
-        self.symlinks = symlinks
+        self.unresolvedLinks = unresolvedLinks
+    }
+}
+
+/// A symbolic link (a blob of mode 120000 whose content is the target path) that cannot be followed within the tree.
+public struct UnresolvedLink: Sendable, Equatable {
+    public enum Problem: Sendable, Equatable {
+        /// An absolute target, or one whose `..` climbs above the repository's root.
+        case outsideRepository
+        /// The target names nothing at that commit.
+        case dangling
+        /// Following it leads back to itself, or to a folder that contains it.
+        case loop
+    }
+
+    /// Repository-relative path of the link itself.
+    public var path: String
+    /// What the link says, as committed.
+    public var target: String
+    public var problem: Problem
+
+    init(path: String, target: String, problem: Problem) {
+        self.path = path
+        self.target = target
+        self.problem = problem
     }
 }

@@ -15,6 +15,10 @@ public struct BuildProbe: Sendable {
             executable: swift, arguments: ["build"] + arguments, workingDirectory: context.packageDirectory,
             logName: logName, timeout: context.timeouts.build)
         let result = await command.run(in: context)
+        return judge(result, in: context).noting(leftovers: result.leftovers)
+    }
+
+    private func judge(_ result: LoggedCommand.Result, in context: ProbeContext) -> ProbeOutcome {
         let displayed = (["swift", "build"] + arguments).joined(separator: " ")
         let errors = CompilerDiagnostics.parse(result.output, repositoryRoot: context.repositoryRoot)
         var evidence = Evidence(logs: result.log.map { [$0] } ?? [])

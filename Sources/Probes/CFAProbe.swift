@@ -34,7 +34,8 @@ public enum CFAProbe {
 
     public static func judge(ruleIDs: [String], analysis: AnalysisResult) -> ProbeOutcome {
         let bound = Set(ruleIDs)
-        let relevant = analysis.findings.filter { bound.contains($0.rule) || $0.rule == AdoptionRule.id }
+        // Like the adoption precondition, a source the gate cannot read (a link out of the repository) fails every item.
+        let relevant = analysis.findings.filter { bound.contains($0.rule) || $0.rule == AdoptionRule.id || $0.rule == SourceLink.id }
         let errors = relevant.filter { $0.severity == .error }
         let warnings = relevant.count - errors.count
         let evidence = Evidence(diagnostics: relevant.prefix(CompilerDiagnostics.maximumDiagnostics).map(diagnostic))

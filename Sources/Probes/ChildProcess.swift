@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import Synchronization
 
 /// How a child process ended.
 enum ProcessTermination: Sendable, Equatable {
@@ -20,7 +21,11 @@ enum ProcessTermination: Sendable, Equatable {
 ///
 /// The child gets a process group of its own so that a timeout or Ctrl-C can stop everything it started
 /// (a `swift build` spawns compilers and linkers), not just the direct child. Waiting polls `waitpid` with
-/// `WNOHANG` between short sleeps: it keeps the wait cancellable without blocking a cooperative thread.
+/// `WNOHANG` between short sleeps on a thread of its own: the watchdog then fires on time even while every
+/// cooperative thread is busy (a CPU-bound analysis, or a test suite's synchronous work), and no cooperative
+/// thread is ever blocked by the wait.
+/// Every process starts in the run's sandbox (`ProcessSandbox`) without the withheld variables, and what it leaves
+/// running is killed and reaped before `run` returns (`ProcessReaper`).
 public struct ChildProcess: Sendable {
     var executable: String
     var arguments: [String]
@@ -28,11 +33,14 @@ public struct ChildProcess: Sendable {
     var environment: [String: String]
     var logPath: String
     var timeout: Duration
+    /// Where the process runs: by default the sandbox the gate chose for this run (`ProcessSandbox.current`).
+    var sandbox: ProcessSandbox
 
     init(
         executable: String, arguments: [String], workingDirectory: String,
-        environment: [String: String], logPath: String, timeout: Duration
+        environment: [String: String], logPath: String, timeout: Duration, sandbox: ProcessSandbox = .current
     ) {
+        self.sandbox = sandbox
         self.executable = executable
         self.arguments = arguments
         self.workingDirectory = workingDirectory
@@ -42,34 +50,60 @@ public struct ChildProcess: Sendable {
     }
 
     func run() async -> ProcessTermination {
+        await runReportingLeftovers().termination
+    }
+
+    /// How the process ended, and the processes it left running, which were killed and reaped before this returns.
+    func runReportingLeftovers() async -> (termination: ProcessTermination, leftovers: [LeftoverProcess]) {
+        let token = ProcessReaper.newToken()
         let pid: pid_t
-        switch spawn() {
+        switch await ProcessReaper.shared.start(token: token, { spawn(token: token) }) {
         case .success(let spawned): pid = spawned
-        case .failure(let failure): return .launchFailed(failure.message)
+        case .failure(let failure): return (.launchFailed(failure.message), [])
         }
-        let clock = ContinuousClock()
-        let start = clock.now
-        var pause = Duration.milliseconds(1)
-        while true {
-            if let ended = reap(pid, blocking: false) { return ended }
-            if Task.isCancelled || ProcessInterruption.isRequested {
-                await stopTree(pid)
-                return .interrupted
+        let termination = await wait(for: pid)
+        return (termination, await ProcessReaper.shared.finished(pid, token: token))
+    }
+
+    private func wait(for pid: pid_t) async -> ProcessTermination {
+        let cancellation = CancellationFlag()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<ProcessTermination, Never>) in
+                let watched = self
+                let waiter = Thread { continuation.resume(returning: watched.watch(pid, cancellation: cancellation)) }
+                waiter.stackSize = 1 << 18
+                waiter.start()
             }
-            if clock.now - start >= timeout {
-                await stopTree(pid)
-                return .timedOut(after: timeout)
-            }
-            try? await Task.sleep(for: pause)
-            // The poll interval is the latency the gate adds to every process it runs, so it stays short;
-            // a `waitpid` every 5 ms costs microseconds even over a half-hour build.
-            pause = min(pause * 2, .milliseconds(5))
+        } onCancel: {
+            cancellation.raise()
         }
     }
 
-    private struct SpawnFailure: Error { var message: String }
+    /// The waiter thread's loop: the child's end, a cancellation or Ctrl-C, or the time limit, whichever comes first.
+    private func watch(_ pid: pid_t, cancellation: CancellationFlag) -> ProcessTermination {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var pauseMicroseconds: UInt32 = 1_000
+        while true {
+            if let ended = reap(pid, blocking: false) { return ended }
+            if cancellation.isRaised || ProcessInterruption.isRequested {
+                stopTree(pid)
+                return .interrupted
+            }
+            if clock.now - start >= timeout {
+                stopTree(pid)
+                return .timedOut(after: timeout)
+            }
+            usleep(pauseMicroseconds)
+            // The poll interval is the latency the gate adds to every process it runs, so it stays short;
+            // a `waitpid` every 5 ms costs microseconds even over a half-hour build.
+            pauseMicroseconds = min(pauseMicroseconds * 2, 5_000)
+        }
+    }
 
-    private func spawn() -> Result<pid_t, SpawnFailure> {
+    struct SpawnFailure: Error { var message: String }
+
+    private func spawn(token: String) -> Result<pid_t, SpawnFailure> {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -105,12 +139,19 @@ public struct ChildProcess: Sendable {
         posix_spawnattr_setflags(
             &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
-        let argv = [executable] + arguments
-        let envp = Self.childEnvironment(environment).map { "\($0.key)=\($0.value)" }
+        // `unshare` would start and then fail to run a missing program: the same failure as without a sandbox, first.
+        if case .namespace = sandbox, access(executable, X_OK) != 0 {
+            return .failure(SpawnFailure(message: "could not start \(executable): \(String(cString: strerror(errno)))"))
+        }
+        let (path, argv) = sandbox.command(executable: executable, arguments: arguments)
+        // The token lets the reaper tell which process an orphan came from (see `ProcessReaper`).
+        var childEnvironment = Self.childEnvironment(environment)
+        childEnvironment[ProcessReaper.tokenVariable] = token
+        let envp = childEnvironment.map { "\($0.key)=\($0.value)" }
         var pid = pid_t()
         let status = withCStringArray(argv) { argvPointer in
             withCStringArray(envp) { envPointer in
-                posix_spawn(&pid, executable, &actions, &attributes, argvPointer, envPointer)
+                posix_spawn(&pid, path, &actions, &attributes, argvPointer, envPointer)
             }
         }
         guard status == 0 else {
@@ -120,13 +161,32 @@ public struct ChildProcess: Sendable {
     }
 
     /// Variables no child process ever sees, whatever environment it is given: the signing key (its PEM
-    /// text or its path). Every probe, build, test and command is code the change under test controls.
-    static let withheldVariables: Set<String> = [signingKeyVariable]
+    /// text or its path), and the CI runner's credentials and command files. Every probe, build, test and command
+    /// is code the change under test controls: a token would let it act as the workflow, and a line appended to
+    /// `GITHUB_ENV` or `GITHUB_PATH` runs in every later step of the job.
+    static let withheldVariables: Set<String> = [
+        signingKeyVariable,
+        "GITHUB_ENV", "GITHUB_PATH", "GITHUB_OUTPUT", "GITHUB_STATE", "GITHUB_STEP_SUMMARY", "GITHUB_TOKEN",
+        "ACTIONS_RUNTIME_TOKEN", "ACTIONS_ID_TOKEN_REQUEST_TOKEN", "ACTIONS_ID_TOKEN_REQUEST_URL", "ACTIONS_CACHE_URL",
+        "ACTIONS_RESULTS_URL", "CI_JOB_TOKEN",
+    ]
+    /// Prefixes of withheld variables: GitLab's `CI_JOB_JWT`, `CI_JOB_JWT_V1`, `CI_JOB_JWT_V2`.
+    static let withheldPrefixes: [String] = ["CI_JOB_JWT"]
     public static let signingKeyVariable = "CFA_GATE_SIGNING_KEY"
 
     /// The environment a child actually gets.
     static func childEnvironment(_ environment: [String: String]) -> [String: String] {
-        environment.filter { !withheldVariables.contains($0.key) }
+        environment.filter { entry in
+            !withheldVariables.contains(entry.key) && !withheldPrefixes.contains { entry.key.hasPrefix($0) }
+        }
+    }
+
+    /// The run's environment without the variables the checklist's `withhold-environment` names (`NAME`, or
+    /// `PREFIX*` for every name that starts so), on top of the ones always withheld.
+    package static func withholding(_ patterns: [String], from environment: [String: String]) -> [String: String] {
+        environment.filter { entry in
+            !patterns.contains { $0.hasSuffix("*") ? entry.key.hasPrefix(String($0.dropLast())) : entry.key == $0 }
+        }
     }
 
     /// Where `posix_spawn_file_actions_addclosefrom_np` is missing (glibc before 2.34, other systems): every
@@ -161,7 +221,7 @@ public struct ChildProcess: Sendable {
     /// its own, and those jobs outlive a killed driver. So the whole tree of descendants is frozen with
     /// SIGSTOP first (a frozen process cannot fork or be re-parented away from us), collected until no
     /// new member appears, and then killed, together with the group.
-    private func stopTree(_ pid: pid_t) async {
+    private func stopTree(_ pid: pid_t) {
         var frozen = Set<pid_t>([pid])
         kill(pid, SIGSTOP)
         while true {
@@ -174,6 +234,13 @@ public struct ChildProcess: Sendable {
         for member in frozen { kill(member, SIGKILL) }
         _ = reap(pid, blocking: true)
     }
+}
+
+/// Set when the task waiting for a child is cancelled; read by the thread that waits.
+private final class CancellationFlag: Sendable {
+    private let raised = Atomic<Bool>(false)
+    var isRaised: Bool { raised.load(ordering: .relaxed) }
+    func raise() { raised.store(true, ordering: .relaxed) }
 }
 
 /// glibc's `posix_spawn_file_actions_addchdir_np` (2.29+) sets the child's working directory without

@@ -14,6 +14,10 @@ public struct CommandProbe: Sendable {
             executable: "/bin/sh", arguments: ["-c", command], workingDirectory: context.repositoryRoot,
             logName: logName, timeout: context.timeouts.command)
         let result = await shell.run(in: context)
+        return judge(result).noting(leftovers: result.leftovers)
+    }
+
+    private func judge(_ result: LoggedCommand.Result) -> ProbeOutcome {
         var evidence = Evidence(logs: result.log.map { [$0] } ?? [])
         if let abnormal = result.termination.abnormalOutcome(running: command, evidence: evidence) {
             evidence.excerpt = OutputExcerpt.tail(of: result.output)

@@ -14,6 +14,9 @@ public enum InventoryProbe {
         /// Item 23 also holds for parts the change did not touch: every screen's ViewModel and every Feature
         /// of the final commit has its named test file.
         var missingTests: [Finding]
+        /// Symbolic links in the final commit that cannot be followed within its tree: the inventory cannot see what
+        /// SwiftPM would compile there.
+        var linkFindings: [Finding] = []
     }
 
     /// The rules item 23 answers to besides the diff itself.
@@ -46,7 +49,8 @@ public enum InventoryProbe {
             submodules: finalSources.submodules,
             missingTests: (baseline?.apply(to: finalAnalysis, scope: folder) ?? finalAnalysis).findings.filter {
                 testFileRules.contains($0.rule) && $0.severity == .error
-            })
+            },
+            linkFindings: finalSources.linkFindings)
     }
 
     public static func run(
@@ -72,6 +76,7 @@ public enum InventoryProbe {
         // A new part's missing test is already a problem of the diff; the rest come from the final commit.
         let filesToAdd = diff.problems.compactMap(\.fileToAdd)
         problems += report.missingTests.filter { finding in !filesToAdd.contains { finding.message.contains($0) } }.map(CFAProbe.diagnostic)
+        problems += report.linkFindings.map(CFAProbe.diagnostic)
         var evidence = Evidence(diagnostics: problems, inventory: changes(report))
         if !report.base.isAncestor && report.base.commit != nil {
             evidence.excerpt.append("note: the base is not an ancestor of the final commit; the diff compares two unrelated states")

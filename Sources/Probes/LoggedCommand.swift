@@ -14,6 +14,8 @@ struct LoggedCommand: Sendable {
         var termination: ProcessTermination
         var output: String
         var log: LogReference?
+        /// Processes still running when it ended; already killed.
+        var leftovers: [LeftoverProcess] = []
     }
 
     func run(in context: ProbeContext) async -> Result {
@@ -22,11 +24,21 @@ struct LoggedCommand: Sendable {
         let process = ChildProcess(
             executable: executable, arguments: arguments, workingDirectory: workingDirectory,
             environment: context.environment, logPath: logPath, timeout: timeout)
-        let termination = await process.run()
+        let (termination, leftovers) = await process.runReportingLeftovers()
         let data = FileManager.default.contents(atPath: logPath) ?? Data()
         let log = LogReference(
             name: logName, path: "\(logName).log", sha256: Digest.sha256Hex(data), bytes: data.count)
-        return Result(termination: termination, output: String(decoding: data, as: UTF8.self), log: log)
+        return Result(termination: termination, output: String(decoding: data, as: UTF8.self), log: log, leftovers: leftovers)
+    }
+}
+
+extension ProbeOutcome {
+    /// The outcome, with a line in its evidence when the probe left processes running (they never decide it).
+    func noting(leftovers: [LeftoverProcess]) -> ProbeOutcome {
+        guard let line = leftovers.evidenceLine else { return self }
+        var noted = self
+        noted.evidence.excerpt.append(line)
+        return noted
     }
 }
 

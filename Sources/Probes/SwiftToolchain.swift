@@ -8,6 +8,9 @@ public enum SwiftToolchain {
             executable: swift, arguments: ["--version"], workingDirectory: context.repositoryRoot,
             logName: "swift-version", timeout: .seconds(60))
         let result = await command.run(in: context)
+        // The verdict records the version line itself; a log it does not list would only be a file `verify`
+        // cannot vouch for.
+        try? FileManager.default.removeItem(atPath: "\(context.logDirectory)/swift-version.log")
         guard result.termination.succeeded else { return nil }
         return result.output.split(separator: "\n").first { $0.contains("Swift version") }.map(String.init)
     }

@@ -4,7 +4,8 @@ import Verdict
 
 /// `test`: builds the tests once, lists them, and runs the built test bundle under the orchestrator, so that every
 /// listed test ends with one status (see `TestOrchestrator`): a hang costs only the hung test, a crash only the test
-/// that crashes alone, and a test that never reported fails the item.
+/// that crashes alone, and a test that never reported fails the item. Under `test-isolation=process` (the default)
+/// every test runs in a fresh process started from the built bundle, so no test passes on state another left.
 ///
 /// Checklist arguments: `--filter REGEX` and `--skip REGEX` select tests by id, as `swift test` does; `--parallel`,
 /// `--no-parallel` and `--num-workers` are accepted and ignored (the orchestrator decides); everything else goes to
@@ -112,7 +113,8 @@ public struct TestProbe: Sendable {
         }
         let policy = OrchestrationPolicy(
             caseTimeout: context.testSettings.caseTimeout, retries: context.testSettings.retries,
-            allowFlaky: context.testSettings.allowFlaky, quarantine: quarantine, workers: context.testSettings.workers)
+            allowFlaky: context.testSettings.allowFlaky, quarantine: quarantine, workers: context.testSettings.workers,
+            isolation: context.testSettings.isolation, durations: context.testSettings.durations)
         let first = await order
         // One shard of a matrix runs its share of the whole expected list; the merge checks the shares add up.
         var share = expected
@@ -123,7 +125,8 @@ public struct TestProbe: Sendable {
             share = expected.filter { mine.contains($0.id) }
             shardRecord = record
             guard !share.isEmpty else {
-                evidence.testRun = TestRunRecord(listSHA256: TestOrchestrator<SwiftPMTestRunner>.listDigest([]), expected: 0, counts: [:], shard: record)
+                evidence.testRun = TestRunRecord(listSHA256: TestOrchestrator<SwiftPMTestRunner>.listDigest([]), expected: 0, counts: [:], shard: record,
+                    isolation: context.testSettings.isolation)
                 return ProbeOutcome(
                     status: .passed,
                     summary: "shard \(shard.index)/\(shard.count) has no tests in the plan (\(expected.count) tests over \(shard.count) shards)",
@@ -198,7 +201,7 @@ public struct TestProbe: Sendable {
                 kind: .test, file: attempt?.file, line: attempt?.line, severity: "error", name: test.id,
                 message: "\(test.status.phrase): \(attempt?.message ?? test.excerpt.first ?? "no attempt")")
         }
-        let summary = Self.countsLine(outcome.cases)
+        let summary = Self.countsLine(outcome.cases) + (outcome.record.isolation?.summaryNote ?? "")
         switch outcome.abort {
         case .interrupted?: return .error("interrupted while running the tests; every test process was killed", evidence: evidence)
         case .timeLimit?: return .error("the test item ran out of time; every test process was killed (\(summary))", evidence: evidence)

@@ -3,7 +3,7 @@ import Verdict
 
 /// `cfa-gate show`: a verdict as a person reads it, every item with its evidence, grouped by section.
 enum VerdictRenderer {
-    static func text(_ statement: Statement, signatureNote: String) -> String {
+    static func text(_ statement: Statement, signatureNote: String, reviews: [ManualItemReviews]? = nil) -> String {
         let predicate = statement.predicate
         var lines: [String] = []
         let elapsed = predicate.finishedAt.timeIntervalSince(predicate.startedAt)
@@ -47,7 +47,7 @@ enum VerdictRenderer {
         if !predicate.awaitingReview.isEmpty {
             lines.append("")
             lines.append("Awaiting a person:")
-            for item in predicate.awaitingReview { lines.append("  [ ] \(item.number). \(item.title)") }
+            lines += ReviewText.terminalLines(reviews ?? ManualItemReviews.awaiting(predicate))
         }
         if let changes = predicate.policy?.changes {
             lines.append("")

@@ -19,6 +19,10 @@ public struct OrchestrationOutcome: Sendable, Equatable {
 
 /// Runs an expected list of tests through a runner so that every test ends with exactly one status.
 ///
+/// Under `process` isolation (the default) every test runs in a fresh process of its own, so its status cannot
+/// depend on which tests ran before it in the same process, on the shard layout or on the order; under `batch`
+/// the runner groups tests into processes and what follows applies to each group.
+///
 /// Each process's tests are watched: one running longer than the per-test limit gets the process killed and is
 /// `timedOut`. When a process dies under several running tests, each of them runs again alone in a fresh process,
 /// so a crash is pinned on the test that crashes alone; the tests that had not started run in a new process.
@@ -49,7 +53,7 @@ public struct TestOrchestrator<Runner: TestRunner>: Sendable {
         let phases = ranFirst.isEmpty || ranFirst.count == expected.count
             ? [expected] : [ranFirst, expected.filter { !first.contains($0.target) }]
         for phase in phases where state.abort == nil {
-            await runPhase(runner.batches(phase), state: &state)
+            await runPhase(processes(phase), state: &state)
         }
         // Retries: a failed test runs again alone, until it passes or has used its retries.
         while state.abort == nil {
@@ -63,6 +67,25 @@ public struct TestOrchestrator<Runner: TestRunner>: Sendable {
         let together = ranFirst.count == expected.count
         return conclude(
             expected, state: state, ranFirst: together ? [] : ranFirst, firstReason: Self.orderNote(firstReason, everything: together && !expected.isEmpty))
+    }
+
+    /// The processes `tests` run in: under `process` isolation one per test, the longest known first; under `batch`
+    /// the runner's groups.
+    func processes(_ tests: [TestCase]) -> [[TestCase]] {
+        switch policy.isolation {
+        case .batch: return runner.batches(tests)
+        case .process: return Self.longestFirst(tests, durations: policy.durations).map { [$0] }
+        }
+    }
+
+    /// Tests by known duration, longest first, so the last core is not left running one long test alone. Tests with
+    /// no known duration (new ones) go first in listed order: they may be long, and are the likeliest to fail.
+    static func longestFirst(_ tests: [TestCase], durations: [String: Double]) -> [TestCase] {
+        guard !durations.isEmpty else { return tests }
+        return tests.enumerated().sorted { left, right in
+            let (a, b) = (durations[left.element.id] ?? .infinity, durations[right.element.id] ?? .infinity)
+            return a != b ? a > b : left.offset < right.offset
+        }.map(\.element)
     }
 
     struct RunState {
@@ -142,7 +165,7 @@ public struct TestOrchestrator<Runner: TestRunner>: Sendable {
                     }
                 }
             }
-            if !regroup.isEmpty { queue += runner.batches(regroup) }
+            if !regroup.isEmpty { queue += processes(regroup) }
         }
     }
 
@@ -191,7 +214,8 @@ public struct TestOrchestrator<Runner: TestRunner>: Sendable {
                     return (index, report)
                 }
             }
-            // One more than the workers: a runner may give one process to a framework that parallelises inside it.
+            // One more than the workers: in batches a runner may give one process to a framework that parallelises
+            // inside it; with a process per test, one is always ready to run while another is being reaped and read.
             while next < batches.count && next < policy.workers + 1 { launch() }
             for await (index, report) in group {
                 reports[index] = report
@@ -245,7 +269,7 @@ public struct TestOrchestrator<Runner: TestRunner>: Sendable {
         for result in cases { counts[result.status.rawValue, default: 0] += 1 }
         let record = TestRunRecord(
             listSHA256: Self.listDigest(expected), expected: expected.count, counts: counts, ranFirst: ranFirst.map(\.id),
-            ranFirstReason: firstReason, quarantine: quarantine, problems: problems)
+            ranFirstReason: firstReason, quarantine: quarantine, problems: problems, isolation: policy.isolation)
         return OrchestrationOutcome(cases: cases, record: record, abort: state.abort)
     }
 }

@@ -99,7 +99,8 @@ public protocol TestRunner: Sendable {
     /// Every test the built product contains, each id once, in a stable order.
     func listTests() async throws(TestRunnerError) -> [TestCase]
 
-    /// Splits tests into groups that run at the same time, each group in one process.
+    /// Splits tests into groups that run at the same time, each group in one process (`test-isolation=batch` only:
+    /// under `process` isolation the orchestrator gives every test its own process).
     func batches(_ tests: [TestCase]) -> [[TestCase]]
 
     /// Runs `tests` in one fresh process. While it runs, `watch` is called every few milliseconds with the tests

@@ -118,4 +118,28 @@ struct FactExtractorTests {
         let facts = FactExtractor.facts(path: "G.swift", source: "nonisolated(unsafe) var cache: [Int] = []\n")
         #expect(facts.modifierUses.map(\.name) == ["nonisolated(unsafe)"])
     }
+
+    /// What the rules about initializer bodies, Feature writes and Button Tasks need: where a body opens, compound
+    /// assignments, the user action or Task whose closure a call runs in, and calls that stand as statements.
+    @Test func bodiesCompoundAssignmentsAndTheClosuresCallsRunInAreKept() throws {
+        let facts = FactExtractor.facts(path: "A/OrdersView.swift", source: """
+            struct OrdersView: View {
+                init(name: String = String(describing: 1)) {
+                    count += 2
+                }
+
+                var body: some View {
+                    Button("Add") { withAnimation { Task { save() } } }
+                        .onTapGesture { print(1) }
+                }
+            }
+            """)
+        let type = try #require(facts.types.first)
+        let initializer = try #require(type.initializers.first)
+        #expect(initializer.bodyLocation == SourceLocation(line: 2, column: 48))
+        #expect(type.scope.assignments.map { "\($0.target) \($0.operatorText) \($0.value)" } == ["count += 2"])
+        let runsIn = Dictionary(type.scope.calls.map { ($0.shape.name, $0.runsIn ?? "-") }, uniquingKeysWith: { first, _ in first })
+        #expect(runsIn == ["String": "-", "Button": "-", "withAnimation": "Button", "Task": "Button", "save": "Task", "onTapGesture": "-", "print": "onTapGesture"])
+        #expect(Set(type.scope.calls.filter(\.isStatement).map(\.shape.name)) == ["withAnimation", "Task", "save", "onTapGesture", "print"])
+    }
 }

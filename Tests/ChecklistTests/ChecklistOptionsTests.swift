@@ -21,11 +21,33 @@ import Testing
         ))
     }
 
+    @Test func sandboxAndWithheldEnvironmentTakeOnlyTheirDocumentedValues() throws {
+        let checklist = try parse("<!-- cfa-gate: sandbox=required withhold-environment=CLOUD_SECRET,DEPLOY_* -->\n\n1. Item.\n")
+        #expect(checklist.options.sandbox == .required)
+        #expect(checklist.options.withheldEnvironment == ["CLOUD_SECRET", "DEPLOY_*"])
+        #expect(try parse("<!-- cfa-gate: sandbox=off -->\n\n1. Item.\n").options.sandbox == .off)
+        #expect(parseError("<!-- cfa-gate: sandbox=maybe -->\n\n1. Item.\n") == .invalidOptionValue(
+            path: testPath, line: 1, key: "sandbox", value: "maybe", expected: "required, preferred or off"))
+        #expect(parseError("<!-- cfa-gate: withhold-environment=A,,B -->\n\n1. Item.\n") == .invalidOptionValue(
+            path: testPath, line: 1, key: "withhold-environment", value: "A,,B",
+            expected: "variable names separated by commas, a trailing * for a prefix"))
+    }
+
     @Test func testRetriesAndFlakyTakeOnlyTheirDocumentedValues() {
         #expect(parseError("<!-- cfa-gate: test-retries=many -->\n\n1. Item.\n") == .invalidOptionValue(
             path: testPath, line: 1, key: "test-retries", value: "many", expected: "a whole number from 0 to 10"))
         #expect(parseError("<!-- cfa-gate: flaky=ignore -->\n\n1. Item.\n") == .invalidOptionValue(
             path: testPath, line: 1, key: "flaky", value: "ignore", expected: "fail or allow"))
+    }
+
+    @Test func testIsolationAndWorkersTakeOnlyTheirDocumentedValues() throws {
+        let checklist = try parse("<!-- cfa-gate: test-isolation=batch test-workers=3 -->\n\n1. Item.\n")
+        #expect(checklist.options == ChecklistOptions(testIsolation: .batch, testWorkers: 3))
+        #expect(try parse("<!-- cfa-gate: test-isolation=process -->\n\n1. Item.\n").options.testIsolation == .process)
+        #expect(parseError("<!-- cfa-gate: test-isolation=class -->\n\n1. Item.\n") == .invalidOptionValue(
+            path: testPath, line: 1, key: "test-isolation", value: "class", expected: "process or batch"))
+        #expect(parseError("<!-- cfa-gate: test-workers=0 -->\n\n1. Item.\n") == .invalidOptionValue(
+            path: testPath, line: 1, key: "test-workers", value: "0", expected: "a whole number from 1 to 1024"))
     }
 
     @Test func optionsMaySpreadOverSeveralCommentsAndQuotePaths() throws {
@@ -66,7 +88,7 @@ import Testing
             <!-- cfa-gate: build-timeout=1m
                  timeout=5m -->
             """)
-        #expect(error == .unknownOption(path: testPath, line: 3, key: "timeout", knownKeys: ["package-path", "build-timeout", "test-timeout", "command-timeout", "allow-skipped", "test-case-timeout", "test-retries", "flaky"]))
+        #expect(error == .unknownOption(path: testPath, line: 3, key: "timeout", knownKeys: OptionsCommentParser.knownKeys))
     }
 
     @Test func aRepeatedKeyNamesBothLines() {

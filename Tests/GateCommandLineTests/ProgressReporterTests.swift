@@ -36,6 +36,14 @@ struct ProgressReporterTests {
         #expect(lines.last == "Verify:  cfa-gate verify /r/.git/cfa-gate/verdicts/x.json --pubkey /r/key.pub")
     }
 
+    @Test func aPassingRunWithManualItemsEndsWithTheCommandToSignThemOff() {
+        let outcome = GateOutcome(
+            envelope: Envelope(payloadType: DSSE.payloadType, payload: "", signatures: []), statement: SampleVerdicts.passing,
+            verdictPath: "/r/v.json", publicKeyPath: nil)
+        let lines = ProgressReporter.summary(outcome, verifyCommand: "cfa-gate verify /r/v.json")
+        #expect(lines.last == "Review:  cfa-gate review /r/v.json --key REVIEWER.pem --approve all   (the person's part, signed)")
+    }
+
     @Test func theSummaryCountsKnownFindingsAndSaysHowToDropFixedOnes() {
         let outcome = GateOutcome(
             envelope: Envelope(payloadType: DSSE.payloadType, payload: "", signatures: []), statement: BaselineSample.statement,

@@ -35,4 +35,26 @@ struct RunIntegrityTests {
         #expect(result.status == 3)
         #expect(result.standardOutput.contains("the index changed during the run"))
     }
+
+    @Test func aProbeThatSetsCoreFsmonitorMakesTheRunAnErrorNamingGitConfig() throws {
+        let (fixture, result, _) = try run(probe: "git config core.fsmonitor 'touch pwned'")
+        #expect(result.status == 3, "\(result.standardOutput)\(result.standardError)")
+        #expect(result.standardOutput.contains("Result: ERROR"))
+        #expect(result.standardOutput.contains(".git/config was changed during the run"), "\(result.standardOutput)")
+        let runErrors = try #require(try ChangeFixture.predicate(ofVerdictAt: fixture.path("v.json"))["runErrors"] as? [String])
+        #expect(runErrors.contains { $0.hasPrefix(".git/config was changed during the run") })
+    }
+
+    @Test func aProbeThatAddsAHookOrAWorktreeConfigOrRemovesAnInfoFileMakesTheRunAnError() throws {
+        let (_, result, _) = try run(probe: "printf '#!/bin/sh\\n' > .git/hooks/post-checkout && rm .git/info/exclude && touch .git/config.worktree")
+        #expect(result.status == 3, "\(result.standardOutput)\(result.standardError)")
+        #expect(result.standardOutput.contains(".git/hooks/post-checkout was added during the run"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains(".git/info/exclude was removed during the run"))
+        #expect(result.standardOutput.contains(".git/config.worktree was added during the run"))
+    }
+
+    @Test func aProbeThatOnlyReadsGitsConfigurationLeavesTheRunAlone() throws {
+        let (_, result, _) = try run(probe: "git config --list > /dev/null && git status --porcelain > /dev/null")
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+    }
 }

@@ -85,6 +85,18 @@ struct PolicyReaderTests {
         #expect(PolicyComparison.changes(from: trusted, to: proposed).map(\.kind) == [.fileEdited])
     }
 
+    /// Options that loosen what probes may see are policy like the test options: a change's own copy is listed.
+    @Test func theProcessLayerOptionsTheChangeSetsAreListed() {
+        let old = PolicyFile(role: .checklist, path: "gate/cfa-change-gate.md", source: .base, data: Data(
+            "<!-- cfa-gate: sandbox=required withhold-environment=DEPLOY_* -->\n1. **A.** <!-- probe: command: true -->\n".utf8))
+        var new = old
+        new.data = Data("<!-- cfa-gate: sandbox=off -->\n1. **A.** <!-- probe: command: true -->\n".utf8)
+        #expect(PolicyComparison.checklistChanges(old, new).map(\.summary) == [
+            "option sandbox changed from required to off",
+            "option withhold-environment changed from DEPLOY_* to (unset)",
+        ])
+    }
+
     @Test func aDeletedChecklistIsOneLine() {
         let old = PolicyFile(role: .checklist, path: "gate/cfa-change-gate.md", source: .base, blobID: String(repeating: "a", count: 40), data: Data("1. **A.** <!-- probe: command: true -->\n".utf8))
         let builtIn = PolicyFile(role: .checklist, path: "(built in) gate/cfa-change-gate.md", source: .change, data: Data("1. **B.**\n".utf8))

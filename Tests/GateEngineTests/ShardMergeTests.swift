@@ -31,6 +31,15 @@ struct ShardMergeTests {
         return ShardMerge.Shard(path: "shard-\(index).json", statement: statement, verdictSHA256: String(index), keyID: "k")
     }
 
+    @Test func theMergedRunWasSandboxedOnlyIfEveryShardWas() {
+        func shards(_ sandboxes: RunSandbox?...) -> [ShardMerge.Shard] {
+            sandboxes.enumerated().map { offset, sandbox in Self.shard(offset + 1, of: sandboxes.count) { $0.sandbox = sandbox } }
+        }
+        #expect(ShardMergeRun.sandbox(of: shards(.namespace, .namespace)) == .namespace)
+        #expect(ShardMergeRun.sandbox(of: shards(.namespace, RunSandbox.none)) == RunSandbox.none)
+        #expect(ShardMergeRun.sandbox(of: shards(nil, .namespace)) == nil)
+    }
+
     @Test func completeShardsMergeIntoOneRunWithEveryTest() throws {
         let merged = try #require(ShardMerge.merge([Self.shard(2, of: 2), Self.shard(1, of: 2)]))
         #expect(merged.problems == [])

@@ -116,6 +116,113 @@ public enum SwiftPackageFixture {
         }
         """
 
+    /// A package `Order` whose tests pass only in company, in both frameworks: XCTest `testB` passes only when
+    /// `testA` ran first in its process, and in the `.serialized` suite `b()` only after `a()`; `testIndependent`
+    /// and `independent()` pass anywhere. Every test runs in well under a second.
+    public static func writeOrderDependent(into fixture: GitFixture, at directory: String = "") throws {
+        let prefix = directory.isEmpty ? "" : "\(directory)/"
+        try fixture.write("\(prefix)Package.swift", """
+            // swift-tools-version:6.0
+            import PackageDescription
+            let package = Package(
+                name: "Order",
+                targets: [.target(name: "Ledger"), .testTarget(name: "LedgerTests", dependencies: ["Ledger"])]
+            )
+            """)
+        try fixture.write("\(prefix).gitignore", ".build/\n.swiftpm/\n")
+        try fixture.write("\(prefix)Sources/Ledger/Ledger.swift", """
+            /// What one test leaves behind for whichever test runs after it in the same process.
+            nonisolated(unsafe) public var ledger: [String] = []
+            """)
+        try fixture.write("\(prefix)Tests/LedgerTests/OrderXCTests.swift", """
+            import XCTest
+            import Ledger
+
+            final class OrderXC: XCTestCase {
+                func testA() { ledger.append("xctest a") }
+                func testB() {
+                    XCTAssertTrue(ledger.contains("xctest a"), "testB needs testA first")
+                }
+                func testIndependent() { XCTAssertEqual(1 + 1, 2) }
+            }
+            """)
+        try fixture.write("\(prefix)Tests/LedgerTests/OrderSwiftTests.swift", """
+            import Testing
+            import Ledger
+
+            @Suite(.serialized) struct Order {
+                @Test func a() { ledger.append("swift testing a") }
+                @Test func b() {
+                    #expect(ledger.contains("swift testing a"), "b needs a first")
+                }
+                @Test func independent() { #expect(1 + 1 == 2) }
+            }
+            """)
+    }
+
+    /// A package `Lone` whose every test fails when any other test ran in its process, with the names a filter can
+    /// get wrong: a parameterized test, two overloads (told apart by source location), a display name full of regex
+    /// characters, a nested suite, a suite and a free function sharing a prefix, XCTest classes and methods sharing
+    /// prefixes. Eight Swift Testing tests and three XCTest tests, all passing when each runs alone.
+    public static func writeLoneTests(into fixture: GitFixture) throws {
+        try fixture.write("Package.swift", """
+            // swift-tools-version:6.0
+            import PackageDescription
+            let package = Package(name: "Lone", targets: [.testTarget(name: "LoneTests")])
+            """)
+        try fixture.write(".gitignore", ".build/\n.swiftpm/\n")
+        try fixture.write("Tests/LoneTests/Alone.swift", """
+            import Synchronization
+
+            /// The tests this process has run so far, by key.
+            let ran = Mutex<[String]>([])
+
+            /// Records `key`; returns every other test that ran in this process before or beside it.
+            func alone(_ key: String) -> [String] {
+                ran.withLock { ran in
+                    ran.append(key)
+                    return ran.filter { $0 != key }
+                }
+            }
+            """)
+        try fixture.write("Tests/LoneTests/LoneSwiftTests.swift", """
+            import Testing
+
+            @Suite struct Lone {
+                @Test func plain() { #expect(alone("plain").isEmpty, "shared its process") }
+                @Test(arguments: [1, 2, 3]) func parameterized(n: Int) { #expect(alone("parameterized").isEmpty, "shared its process") }
+                @Test(arguments: [1]) func overload(_ x: Int) { #expect(alone("overload Int").isEmpty, "shared its process") }
+                @Test(arguments: ["s"]) func overload(_ x: String) { #expect(alone("overload String").isEmpty, "shared its process") }
+                @Test("regex characters .* (a|b) ^$ [x]") func named() { #expect(alone("named").isEmpty, "shared its process") }
+                @Suite struct Nested {
+                    @Test func plain() { #expect(alone("nested plain").isEmpty, "shared its process") }
+                }
+            }
+
+            @Suite struct LoneSuffix {
+                @Test func plain() { #expect(alone("suffix plain").isEmpty, "shared its process") }
+            }
+
+            @Test func lone() { #expect(alone("free lone").isEmpty, "shared its process") }
+            """)
+        try fixture.write("Tests/LoneTests/LoneXCTests.swift", """
+            import XCTest
+
+            final class LoneXC: XCTestCase {
+                func testPlain() { XCTAssertEqual(alone("xc plain"), [], "shared its process") }
+                func testPlainToo() { XCTAssertEqual(alone("xc plain too"), [], "shared its process") }
+            }
+
+            final class LoneXCMore: XCTestCase {
+                func testPlain() { XCTAssertEqual(alone("xc more plain"), [], "shared its process") }
+            }
+            """)
+    }
+
+    /// Line of `XCTAssertTrue(ledger.contains …)` in OrderXCTests.swift and of `#expect(ledger.contains …)` in
+    /// OrderSwiftTests.swift.
+    public static let orderDependentAssertionLine = 7
+
     /// Line of `#expect(add(2, 2) == 5 …)` in SwiftTestingCalcTests.swift.
     public static let failingExpectationLine = 11
     /// Line of `XCTAssertEqual(add(1, 1), 3 …)` in XCTestCalcTests.swift.

@@ -42,8 +42,8 @@ import Testing
         let choice = try choose(fixture, explicit: "v1")
 
         #expect(choice == BaseChoice(
-            commit: try revParse(fixture, "v1"), method: .explicit,
-            description: "--base v1 (\(try short(fixture, "v1")))", isAncestor: true))
+            commit: try revParse(fixture, "v1"), ref: "refs/tags/v1", method: .explicit,
+            description: "--base v1 = refs/tags/v1 (\(try short(fixture, "v1")))", isAncestor: true))
     }
 
     @Test func explicitBaseThatIsNotAnAncestorIsAllowedButSaid() throws {
@@ -55,14 +55,42 @@ import Testing
         let choice = try choose(fixture, explicit: "side")
 
         #expect(choice == BaseChoice(
-            commit: try revParse(fixture, "side"), method: .explicit,
-            description: "--base side (\(try short(fixture, "side"))), not an ancestor of HEAD", isAncestor: false))
+            commit: try revParse(fixture, "side"), ref: "refs/heads/side", method: .explicit,
+            description: "--base side = refs/heads/side (\(try short(fixture, "side"))), not an ancestor of HEAD", isAncestor: false))
     }
 
     @Test func unknownExplicitBaseIsAnUnknownRevision() throws {
         let fixture = try makePushedWork()
 
         #expect(throws: GitError.unknownRevision("v9")) { try choose(fixture, explicit: "v9") }
+    }
+
+    @Test func explicitBaseThatATagShadowsIsRefusedNamingBoth() throws {
+        let fixture = try makePushedWork()
+        try fixture.git("tag", "origin/main", "HEAD~1", in: "work")
+
+        #expect(throws: GitError.ambiguousRevision("origin/main", candidates: ["refs/remotes/origin/main", "refs/tags/origin/main"])) {
+            try choose(fixture, explicit: "origin/main")
+        }
+        let full = try choose(fixture, explicit: "refs/remotes/origin/main")
+        #expect(full.commit == (try revParse(fixture, "refs/remotes/origin/main")))
+        #expect(full.ref == "refs/remotes/origin/main")
+    }
+
+    @Test func theAutomaticBaseIsReadFromTheFullRefWhateverATagIsCalled() throws {
+        let fixture = try makePushedWork()
+        try fixture.git("checkout", "-q", "-b", "feature", in: "work")
+        try commit(fixture, "f1.txt")
+        // Tags that git's short-name rules would prefer: `main`, and one named like the full ref when there is no remote.
+        try fixture.git("tag", "main", "HEAD", in: "work")
+        try fixture.git("remote", "remove", "origin", in: "work")
+        try fixture.git("update-ref", "refs/tags/refs/remotes/origin/main", "HEAD~2", in: "work")
+
+        let choice = try choose(fixture)
+
+        #expect(choice.method == .mainMergeBase)
+        #expect(choice.ref == "refs/heads/main")
+        #expect(choice.commit == (try revParse(fixture, "refs/heads/main")))
     }
 
     // MARK: merge-base candidates, in order
@@ -78,7 +106,7 @@ import Testing
         let choice = try choose(fixture)
 
         #expect(choice == BaseChoice(
-            commit: try revParse(fixture, "origin/feature"), method: .upstreamMergeBase,
+            commit: try revParse(fixture, "origin/feature"), ref: "refs/remotes/origin/feature", method: .upstreamMergeBase,
             description: "merge-base of HEAD with its upstream origin/feature (\(try short(fixture, "origin/feature")))",
             isAncestor: true))
     }
@@ -104,7 +132,7 @@ import Testing
         let choice = try choose(fixture)
 
         #expect(choice == BaseChoice(
-            commit: try revParse(fixture, "origin/main"), method: .originMainMergeBase,
+            commit: try revParse(fixture, "origin/main"), ref: "refs/remotes/origin/main", method: .originMainMergeBase,
             description: "merge-base of HEAD with origin/main (\(try short(fixture, "origin/main")))", isAncestor: true))
     }
 
@@ -121,7 +149,7 @@ import Testing
         let choice = try choose(fixture)
 
         #expect(choice == BaseChoice(
-            commit: try revParse(fixture, "feature~1"), method: .mainMergeBase,
+            commit: try revParse(fixture, "feature~1"), ref: "refs/heads/main", method: .mainMergeBase,
             description: "merge-base of HEAD with main (\(try short(fixture, "feature~1")))", isAncestor: true))
     }
 

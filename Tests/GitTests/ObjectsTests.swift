@@ -74,7 +74,7 @@ import Testing
             "Sources/Zed.swift",
         ])
         #expect(try fixture.git("ls-tree", "HEAD", "Script.swift").hasPrefix("100755"))
-        #expect(listing.submodules.isEmpty && listing.symlinks.isEmpty)
+        #expect(listing.submodules.isEmpty && listing.unresolvedLinks.isEmpty)
     }
 
     @Test func underRestrictsToAFolderPrefix() throws {
@@ -138,20 +138,66 @@ import Testing
         #expect(try repository.swiftFiles(at: "HEAD", under: "Vendor/Library").submodules == ["Vendor/Library"])
     }
 
-    @Test func symlinkedSwiftFileIsListedApartFromFiles() throws {
+    @Test func aSymlinkedSwiftFileIsListedUnderItsOwnPathWithItsTargetsBlob() throws {
         let fixture = try GitFixture()
         try fixture.makeRepositoryWithCommit()
         try fixture.write("Sources/Real.swift", "struct Real {}\n")
+        try fixture.write("notes/x.txt", "struct Hidden {}\n")
         try FileManager.default.createSymbolicLink(atPath: fixture.path("Sources/Link.swift"), withDestinationPath: "Real.swift")
+        try FileManager.default.createSymbolicLink(atPath: fixture.path("Sources/Notes.swift"), withDestinationPath: "../notes/x.txt")
         try FileManager.default.createSymbolicLink(atPath: fixture.path("Sources/link-to-readme"), withDestinationPath: "../README.md")
         try commitAll(fixture, "links")
         let repository = try GitRepository.discover(startingAt: fixture.root)
 
         let listing = try repository.swiftFiles(at: "HEAD", under: "")
 
-        #expect(try fixture.git("ls-tree", "HEAD", "Sources/Link.swift").hasPrefix("120000"))
-        #expect(listing.files.map(\.path) == ["Sources/Real.swift"])
-        #expect(listing.symlinks == ["Sources/Link.swift"])
+        #expect(try fixture.git("ls-tree", "HEAD", "Sources/Notes.swift").hasPrefix("120000"))
+        #expect(listing.files.map(\.path) == ["Sources/Link.swift", "Sources/Notes.swift", "Sources/Real.swift"])
+        #expect(listing.files[0].blobID == (try fixture.git("rev-parse", "HEAD:Sources/Real.swift")))
+        #expect(listing.files[1].blobID == (try fixture.git("rev-parse", "HEAD:notes/x.txt")))
+        #expect(listing.unresolvedLinks.isEmpty)
+        #expect(try repository.swiftFiles(at: "HEAD", under: "Sources").files.count == 3)
+    }
+
+    @Test func aSymlinkedFolderIsWalkedUnderTheLinksPath() throws {
+        let fixture = try GitFixture()
+        try fixture.makeRepositoryWithCommit()
+        try fixture.write("shared/Kit/Tool.swift", "struct Tool {}\n")
+        try fixture.makeDirectory("Sources/App")
+        try FileManager.default.createSymbolicLink(atPath: fixture.path("Sources/App/Kit"), withDestinationPath: "../../shared/Kit")
+        try commitAll(fixture, "linked folder")
+        let repository = try GitRepository.discover(startingAt: fixture.root)
+
+        let listing = try repository.swiftFiles(at: "HEAD", under: "Sources")
+
+        #expect(listing.files.map(\.path) == ["Sources/App/Kit/Tool.swift"])
+    }
+
+    @Test func linksOutOfTheTreeToNothingOrInACircleAreUnresolved() throws {
+        let fixture = try GitFixture()
+        try fixture.makeRepositoryWithCommit()
+        try fixture.makeDirectory("Sources/App")
+        let links = [
+            "Sources/App/Outside.swift": "../../../elsewhere/Outside.swift", "Sources/App/Absolute.swift": "/etc/passwd",
+            "Sources/App/Gone.swift": "Missing.swift", "Sources/App/Self.swift": "Self.swift", "Sources/App/Up": "..",
+            "Sources/App/Vendor": "/opt/vendor", "Sources/App/logo.png": "/opt/logo.png",
+        ]
+        for (path, target) in links { try FileManager.default.createSymbolicLink(atPath: fixture.path(path), withDestinationPath: target) }
+        try fixture.write("Sources/App/Real.swift", "struct Real {}\n")
+        try commitAll(fixture, "bad links")
+        let repository = try GitRepository.discover(startingAt: fixture.root)
+
+        let listing = try repository.swiftFiles(at: "HEAD", under: "")
+
+        #expect(listing.files.map(\.path) == ["Sources/App/Real.swift"])
+        #expect(listing.unresolvedLinks == [
+            UnresolvedLink(path: "Sources/App/Absolute.swift", target: "/etc/passwd", problem: .outsideRepository),
+            UnresolvedLink(path: "Sources/App/Gone.swift", target: "Missing.swift", problem: .dangling),
+            UnresolvedLink(path: "Sources/App/Outside.swift", target: "../../../elsewhere/Outside.swift", problem: .outsideRepository),
+            UnresolvedLink(path: "Sources/App/Self.swift", target: "Self.swift", problem: .loop),
+            UnresolvedLink(path: "Sources/App/Up", target: "..", problem: .loop),
+            UnresolvedLink(path: "Sources/App/Vendor", target: "/opt/vendor", problem: .outsideRepository),
+        ])
     }
 
     @Test func blobDataIsExactlyTheCommittedBytes() throws {

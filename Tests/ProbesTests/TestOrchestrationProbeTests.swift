@@ -26,8 +26,10 @@ extension SwiftPackageProbeTests {
         Dictionary(uniqueKeysWithValues: (outcome.evidence.testCases ?? []).map { ($0.id, $0.status) })
     }
 
-    @Test func everyMisbehavingTestGetsItsOwnStatusInBothFrameworks() async throws {
-        let context = try orchestrated(hang: true, crash: true, settings: TestSettings(caseTimeout: .seconds(3), retries: 1))
+    /// Under both isolations: a process per test (the default) and batches keep the same statuses for retries, hangs
+    /// and crashes.
+    @Test(arguments: TestIsolation.allCases) func everyMisbehavingTestGetsItsOwnStatusInBothFrameworks(isolation: TestIsolation) async throws {
+        let context = try orchestrated(hang: true, crash: true, settings: TestSettings(caseTimeout: .seconds(3), retries: 1, isolation: isolation))
         let outcome = await TestProbe(arguments: ["--filter", "Orchestrated"]).run(in: context, logName: "30-test")
         #expect(outcome.status == .failed)
         #expect(statuses(outcome) == [
@@ -54,17 +56,18 @@ extension SwiftPackageProbeTests {
         #expect(record.expected == 12)
         #expect(record.counts == ["passed": 6, "failed": 2, "timedOut": 2, "crashed": 2])
         #expect(record.listSHA256.count == 64)
+        #expect(record.isolation == isolation)
         #expect(outcome.summary.hasPrefix("6 passed, 2 failed, 2 timed out, 2 crashed"))
     }
 
-    @Test func flakyTestsPassOnlyWhenTheChecklistAllowsThem() async throws {
+    @Test(arguments: TestIsolation.allCases) func flakyTestsPassOnlyWhenTheChecklistAllowsThem(isolation: TestIsolation) async throws {
         let filter = ["--filter", "Orchestrated.*(steady|Steady|flakyOnce|FlakyOnce)"]
         let allowed = await TestProbe(arguments: filter).run(
-            in: try orchestrated(flakyMarkers: true, settings: TestSettings(retries: 1, allowFlaky: true)), logName: "31-test")
+            in: try orchestrated(flakyMarkers: true, settings: TestSettings(retries: 1, allowFlaky: true, isolation: isolation)), logName: "31-test")
         #expect(allowed.status == .passed, "\(allowed.summary)")
         #expect(allowed.evidence.testRun?.counts == ["passed": 2, "flaky": 2])
         let failing = await TestProbe(arguments: filter).run(
-            in: try orchestrated(flakyMarkers: true, settings: TestSettings(retries: 1)), logName: "31-test")
+            in: try orchestrated(flakyMarkers: true, settings: TestSettings(retries: 1, isolation: isolation)), logName: "31-test")
         #expect(failing.status == .failed)
         #expect(failing.summary.contains("flaky=fail"))
         for test in failing.evidence.testCases ?? [] where test.id.contains("lakyOnce") {
@@ -74,10 +77,10 @@ extension SwiftPackageProbeTests {
     }
 
     /// The quarantine comes from the policy (the probe never reads the change's own `gate/quarantine.md`).
-    @Test func aQuarantinedFailureDoesNotFailTheItemUntilItExpires() async throws {
+    @Test(arguments: TestIsolation.allCases) func aQuarantinedFailureDoesNotFailTheItemUntilItExpires(isolation: TestIsolation) async throws {
         let filter = ["--filter", "Orchestrated.*(lwaysWrong|teady)"]
         func settings(quarantinedUntil date: String) -> TestSettings {
-            var settings = TestSettings()
+            var settings = TestSettings(isolation: isolation)
             settings.quarantine = (TestProbe.quarantineRelativePath, """
                 # Quarantine
 

@@ -77,9 +77,12 @@ import Testing
 
     @Test func manualItemsAreATaskListForTheReviewer() {
         #expect(failing.contains("### Awaiting a person"))
-        #expect(failing.contains("- [ ] 27. A person has reviewed the change as one feature slice"))
+        #expect(failing.contains("- [ ] 27. A person has reviewed the change as one feature slice — awaiting"))
+        #expect(!failing.contains("cfa-gate review "), "a failed verdict cannot be signed off, so the page offers no command")
         let passing = MarkdownReport.render(SampleVerdicts.passing, links: nil)
-        #expect(passing.contains("- [ ] 1. Each screen owns a private, dedicated ViewModel\n- [ ] 27. A person has reviewed"))
+        #expect(passing.contains("- [ ] 1. Each screen owns a private, dedicated ViewModel — awaiting\n- [ ] 27. A person has reviewed"))
+        #expect(passing.contains(
+            "```sh\ncfa-gate review .git/cfa-gate/verdicts/\(SampleVerdicts.commit).json --key REVIEWER_KEY_FILE --approve 1,27 --note \"what you checked\"\n```"))
         let none = NastyInputs.statement([SampleVerdicts.build], result: .passed)
         #expect(!MarkdownReport.render(none, links: nil).contains("Awaiting a person"))
     }

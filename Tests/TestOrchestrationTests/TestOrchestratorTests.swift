@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct TestOrchestratorTests {
     private func run(
-        _ runner: ScriptedRunner, policy: OrchestrationPolicy = OrchestrationPolicy(caseTimeout: .seconds(5)), today: String = "2026-06-01"
+        _ runner: ScriptedRunner, policy: OrchestrationPolicy = OrchestrationPolicy(caseTimeout: .seconds(5), isolation: .batch), today: String = "2026-06-01"
     ) async -> OrchestrationOutcome {
         await TestOrchestrator(runner: runner, policy: policy, today: today).run(runner.tests)
     }
@@ -65,7 +65,7 @@ import Testing
 
     @Test func retriesCountAttemptsAndFailThenPassIsFlaky() async {
         let runner = ScriptedRunner(["A.s/flaky": [.fail, .pass], "A.s/broken": [.fail], "A.s/ok": [.pass]])
-        let outcome = await run(runner, policy: OrchestrationPolicy(retries: 2))
+        let outcome = await run(runner, policy: OrchestrationPolicy(retries: 2, isolation: .batch))
         #expect(outcome.cases.map(\.status) == [.flaky, .failed, .passed])
         #expect(outcome.cases[0].attempts.map(\.outcome) == [.failed, .passed])
         #expect(outcome.cases[1].attempts.count == 3)
@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func flakyFailsTheItemUnlessAllowed() async {
-        let outcome = await run(ScriptedRunner(["A.s/flaky": [.fail, .pass]]), policy: OrchestrationPolicy(retries: 1))
+        let outcome = await run(ScriptedRunner(["A.s/flaky": [.fail, .pass]]), policy: OrchestrationPolicy(retries: 1, isolation: .batch))
         #expect(outcome.failsItem(allowFlaky: false))
         #expect(!outcome.failsItem(allowFlaky: true))
     }
@@ -89,7 +89,7 @@ import Testing
 
     @Test func crashesAndTimeoutsAreNotRetried() async {
         let runner = ScriptedRunner(["A.s/crash": [.crash, .crash, .pass], "A.s/hang": [.hang, .pass]])
-        let outcome = await run(runner, policy: OrchestrationPolicy(caseTimeout: .seconds(1), retries: 3))
+        let outcome = await run(runner, policy: OrchestrationPolicy(caseTimeout: .seconds(1), retries: 3, isolation: .batch))
         #expect(status(outcome, "A.s/hang") == .timedOut)
         #expect(status(outcome, "A.s/crash") == .crashed)
         #expect(outcome.cases.map(\.attempts.count) == [1, 1])
@@ -104,25 +104,59 @@ import Testing
             | `A.s/gone` | @kim | 2026-01-01 | removed test |
             """, path: "gate/quarantine.md")
         let runner = ScriptedRunner(["A.s/bad": [.fail], "A.s/ok": [.pass]])
-        let before = await run(runner, policy: OrchestrationPolicy(quarantine: quarantine), today: "2026-06-30")
+        let before = await run(runner, policy: OrchestrationPolicy(quarantine: quarantine, isolation: .batch), today: "2026-06-30")
         #expect(before.cases.map(\.status) == [.quarantined, .passed])
         #expect(!before.failsItem(allowFlaky: false))
         #expect(before.record.quarantine.map(\.test) == ["A.s/bad", "A.s/gone"])
         #expect(before.record.quarantine.map(\.expired) == [false, true])
         #expect(before.record.quarantine.first?.observedStatus == .failed)
 
-        let after = await run(ScriptedRunner(["A.s/bad": [.fail], "A.s/ok": [.pass]]), policy: OrchestrationPolicy(quarantine: quarantine), today: "2026-07-01")
+        let after = await run(
+            ScriptedRunner(["A.s/bad": [.fail], "A.s/ok": [.pass]]), policy: OrchestrationPolicy(quarantine: quarantine, isolation: .batch), today: "2026-07-01")
         #expect(after.cases.map(\.status) == [.failed, .passed])
         #expect(after.failsItem(allowFlaky: false))
     }
 
     @Test func theChangedTargetsTestsRunFirst() async {
         let runner = ScriptedRunner(["A.s/one": [.pass], "B.s/two": [.pass], "A.s/three": [.pass]])
-        let outcome = await TestOrchestrator(runner: runner, policy: OrchestrationPolicy()).run(
+        let outcome = await TestOrchestrator(runner: runner, policy: OrchestrationPolicy(isolation: .batch)).run(
             runner.tests, first: ["B"], firstReason: "Sources/B changed")
         #expect(await runner.ledger.batches == [["B.s/two"], ["A.s/one", "A.s/three"]])
         #expect(outcome.record.ranFirst == ["B.s/two"])
         #expect(outcome.record.ranFirstReason == "Sources/B changed")
+    }
+
+    @Test func underProcessIsolationEveryTestRunsAloneAndKeepsItsStatus() async {
+        let script: KeyValuePairs<String, [ScriptedRunner.Behavior]> = [
+            "A.s/ok": [.pass], "A.s/crash": [.crash], "A.s/after": [.pass], "A.s/hang": [.hang], "A.s/bad": [.fail, .pass],
+        ]
+        let runner = ScriptedRunner(script)
+        let outcome = await run(runner, policy: OrchestrationPolicy(caseTimeout: .seconds(5), retries: 1, isolation: .process))
+        #expect(outcome.cases.map(\.status) == [.passed, .crashed, .passed, .timedOut, .flaky])
+        #expect(outcome.record.isolation == .process)
+        #expect(outcome.record.problems.isEmpty)
+        // One process per test, and a crash costs exactly one: nothing is run again but the failed test's retry.
+        let batches = await runner.ledger.batches
+        #expect(batches.allSatisfy { $0.count == 1 })
+        #expect(batches.map { $0[0] }.sorted() == ["A.s/after", "A.s/bad", "A.s/bad", "A.s/crash", "A.s/hang", "A.s/ok"])
+        #expect(outcome.cases[1].attempts.first?.message == "the test process was killed by signal 6 (SIGABRT): T.swift:3: Fatal error: boom")
+        // The same script in batches ends with the same statuses.
+        let batched = await run(ScriptedRunner(script), policy: OrchestrationPolicy(caseTimeout: .seconds(5), retries: 1, isolation: .batch))
+        #expect(batched.cases.map(\.status) == outcome.cases.map(\.status))
+        #expect(batched.record.isolation == .batch)
+    }
+
+    @Test func theLongestKnownTestsStartFirstAndNewTestsBeforeThem() async {
+        let runner = ScriptedRunner(["A.s/short": [.pass], "A.s/new": [.pass], "A.s/long": [.pass], "A.s/middle": [.pass]])
+        let durations = ["A.s/short": 0.1, "A.s/long": 9, "A.s/middle": 2]
+        let orchestrator = TestOrchestrator(runner: runner, policy: OrchestrationPolicy(isolation: .process, durations: durations))
+        #expect(orchestrator.processes(runner.tests).map { $0.map(\.id) } == [["A.s/new"], ["A.s/long"], ["A.s/middle"], ["A.s/short"]])
+        // Without durations, the listed order.
+        let listed = TestOrchestrator(runner: runner, policy: OrchestrationPolicy(isolation: .process))
+        #expect(listed.processes(runner.tests).map { $0.map(\.id) } == [["A.s/short"], ["A.s/new"], ["A.s/long"], ["A.s/middle"]])
+        // Under batch the runner groups them.
+        let batched = TestOrchestrator(runner: runner, policy: OrchestrationPolicy(isolation: .batch, durations: durations))
+        #expect(batched.processes(runner.tests).map { $0.map(\.id) } == [["A.s/short", "A.s/new", "A.s/long", "A.s/middle"]])
     }
 
     @Test func nothingRunAtAllFails() async {

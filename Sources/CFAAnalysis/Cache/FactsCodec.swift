@@ -24,12 +24,12 @@ enum FactsCodec {
         "ExpressionFact": ["text", "call"],
         "CallShape": ["name", "base", "labels", "arguments", "hasTrailingClosure"],
         "ParameterFact": ["label", "name", "typeText", "defaultValue", "location"],
-        "FunctionFact": ["name", "location", "modifiers", "isStatic", "isAsync", "parameters", "returnType"],
+        "FunctionFact": ["name", "location", "modifiers", "isStatic", "isAsync", "parameters", "returnType", "bodyLocation"],
         "EnumCaseFact": ["name", "associatedTypes", "location"],
         "ScopeFacts": ["references", "calls", "assignments", "conditions", "awaits"],
         "ReferenceFact": ["name", "location", "member", "inPreview"],
-        "CallFact": ["shape", "location", "member", "inPreview", "assignedTo", "isReturned"],
-        "AssignmentFact": ["target", "value", "location", "member"],
+        "CallFact": ["shape", "location", "member", "inPreview", "assignedTo", "isReturned", "runsIn", "isStatement"],
+        "AssignmentFact": ["target", "value", "location", "member", "operatorText"],
         "StatementFact": ["text", "location", "member"],
     ]
 
@@ -158,6 +158,7 @@ struct FactsWriter {
                 writer.location(parameter.location)
             }
             writer.optionalString(function.returnType)
+            writer.optional(function.bodyLocation) { $0.location($1) }
         }
         array(type.enumCases) { writer, enumCase in
             writer.string(enumCase.name)
@@ -190,12 +191,15 @@ struct FactsWriter {
             writer.bool(call.inPreview)
             writer.optionalString(call.assignedTo)
             writer.bool(call.isReturned)
+            writer.optionalString(call.runsIn)
+            writer.bool(call.isStatement)
         }
         array(scope.assignments) { writer, assignment in
             writer.string(assignment.target)
             writer.string(assignment.value)
             writer.location(assignment.location)
             writer.optionalString(assignment.member)
+            writer.string(assignment.operatorText)
         }
         array(scope.conditions) { $0.statement($1) }
         array(scope.awaits) { $0.statement($1) }
@@ -320,7 +324,7 @@ struct FactsReader {
                         label: try reader.optionalString(), name: try reader.string(), typeText: try reader.string(),
                         defaultValue: try reader.optionalString(), location: try reader.location())
                 },
-                returnType: try reader.optionalString())
+                returnType: try reader.optionalString(), bodyLocation: try reader.optional { reader throws(Malformed) in try reader.location() })
         }
         type.enumCases = try array { reader throws(Malformed) in
             EnumCaseFact(name: try reader.string(), associatedTypes: try reader.strings(), location: try reader.location())
@@ -344,10 +348,13 @@ struct FactsReader {
         scope.calls = try array { reader throws(Malformed) in
             CallFact(
                 shape: try reader.callShape(), location: try reader.location(), member: try reader.optionalString(), inPreview: try reader.bool(),
-                assignedTo: try reader.optionalString(), isReturned: try reader.bool())
+                assignedTo: try reader.optionalString(), isReturned: try reader.bool(), runsIn: try reader.optionalString(),
+                isStatement: try reader.bool())
         }
         scope.assignments = try array { reader throws(Malformed) in
-            AssignmentFact(target: try reader.string(), value: try reader.string(), location: try reader.location(), member: try reader.optionalString())
+            AssignmentFact(
+                target: try reader.string(), value: try reader.string(), location: try reader.location(), member: try reader.optionalString(),
+                operatorText: try reader.string())
         }
         scope.conditions = try array { reader throws(Malformed) in try reader.statement() }
         scope.awaits = try array { reader throws(Malformed) in try reader.statement() }

@@ -76,14 +76,17 @@ public enum Analyzer {
         return await keyed(inputs, contentHash, workers: workers)
     }
 
-    /// Parses and checks sources already read (see `sources`).
+    /// Parses and checks sources already read (see `sources`). A symbolic link that cannot be judged is a finding
+    /// (`SourceLink`), added after configuration and suppressions, which cannot silence it.
     public static func analyze(
         sources inputs: [SourceInput], configuration: AnalysisConfiguration, cache: FactsCache? = nil,
         workers: Int = ProcessInfo.processInfo.activeProcessorCount
     ) async -> AnalysisResult {
-        let (parsed, statistics) = await parseCounting([inputs], workers: workers, cache: cache)
+        let linkFindings = inputs.compactMap(\.linkFinding)
+        let (parsed, statistics) = await parseCounting([inputs.filter { $0.unresolvedLink == nil }], workers: workers, cache: cache)
         var result = await checkConcurrently(parsed[0].facts, configuration: configuration, skippedFiles: parsed[0].skipped, workers: workers)
         result.statistics = statistics
+        if !linkFindings.isEmpty { result.findings = (result.findings + linkFindings).sorted() }
         return result
     }
 

@@ -155,7 +155,8 @@ private final class FactCollector: SyntaxVisitor {
     }
 
     private func enterFunction(
-        _ name: String, _ node: some SyntaxProtocol, modifiers: DeclModifierListSyntax, signature: FunctionSignatureSyntax?
+        _ name: String, _ node: some SyntaxProtocol, modifiers: DeclModifierListSyntax, signature: FunctionSignatureSyntax?,
+        body: CodeBlockSyntax?
     ) -> Bool {
         guard member == nil else { return false }
         let modifierNames = modifiers.map { $0.name.text }
@@ -164,7 +165,8 @@ private final class FactCollector: SyntaxVisitor {
             isStatic: modifierNames.contains("static") || modifierNames.contains("class"),
             isAsync: signature?.effectSpecifiers?.asyncSpecifier != nil,
             parameters: signature.map { parameterFacts($0.parameterClause) } ?? [],
-            returnType: signature?.returnClause.map { Self.text(of: $0.type, limit: 500) })
+            returnType: signature?.returnClause.map { Self.text(of: $0.type, limit: 500) },
+            bodyLocation: body.map { location($0) })
         if let typeIndex = typeStack.last { facts.types[typeIndex].functions.append(function) }
         memberStack[memberStack.count - 1] = name
         return true
@@ -173,19 +175,19 @@ private final class FactCollector: SyntaxVisitor {
     private var enteredFunctions: [SyntaxIdentifier] = []
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-        if enterFunction(node.name.text, node, modifiers: node.modifiers, signature: node.signature) { enteredFunctions.append(node.id) }
+        if enterFunction(node.name.text, node, modifiers: node.modifiers, signature: node.signature, body: node.body) { enteredFunctions.append(node.id) }
         return .visitChildren
     }
     override func visitPost(_ node: FunctionDeclSyntax) { leaveFunction(node.id) }
 
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
-        if enterFunction("init", node, modifiers: node.modifiers, signature: node.signature) { enteredFunctions.append(node.id) }
+        if enterFunction("init", node, modifiers: node.modifiers, signature: node.signature, body: node.body) { enteredFunctions.append(node.id) }
         return .visitChildren
     }
     override func visitPost(_ node: InitializerDeclSyntax) { leaveFunction(node.id) }
 
     override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind {
-        if enterFunction("deinit", node, modifiers: node.modifiers, signature: nil) { enteredFunctions.append(node.id) }
+        if enterFunction("deinit", node, modifiers: node.modifiers, signature: nil, body: node.body) { enteredFunctions.append(node.id) }
         return .visitChildren
     }
     override func visitPost(_ node: DeinitializerDeclSyntax) { leaveFunction(node.id) }
@@ -244,9 +246,56 @@ private final class FactCollector: SyntaxVisitor {
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         let call = CallFact(
             shape: callShape(node), location: location(node), member: member, inPreview: inPreview,
-            assignedTo: assignmentTargets[node.id], isReturned: returnedCalls.contains(node.id))
+            assignedTo: assignmentTargets[node.id], isReturned: returnedCalls.contains(node.id),
+            runsIn: laterClosures.last, isStatement: Self.isStatement(node))
         updateScope { $0.calls.append(call) }
         return .visitChildren
+    }
+
+    /// A call standing as a statement: `feature.startLoading()`, `try await feature.save()`.
+    private static func isStatement(_ call: FunctionCallExprSyntax) -> Bool {
+        var node = Syntax(call)
+        while let parent = node.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) { node = parent }
+        return node.parent?.is(CodeBlockItemSyntax.self) == true
+    }
+
+    // MARK: Closures that run later
+
+    /// Calls whose closure arguments run later: when the user acts (a Button's action, a gesture, a submitted field, a
+    /// swipe-to-delete or move) or as a Task. Code in them is recorded with the call's name (`CallFact.runsIn`).
+    static let laterNames: Set<String> = [
+        "Button", "onTapGesture", "onLongPressGesture", "onSubmit", "onDelete", "onMove", "onEnded", "Task", "detached",
+    ]
+
+    /// The names of the calls whose later-running closures are being walked, innermost last.
+    private var laterClosures: [String] = []
+    private var laterClosureIDs: Set<SyntaxIdentifier> = []
+
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+        if let name = Self.callOwning(node).map(Self.calledName), Self.laterNames.contains(name) {
+            laterClosures.append(name)
+            laterClosureIDs.insert(node.id)
+        }
+        return .visitChildren
+    }
+    override func visitPost(_ node: ClosureExprSyntax) {
+        if laterClosureIDs.remove(node.id) != nil { laterClosures.removeLast() }
+    }
+
+    /// The call a closure is an argument of: its trailing closure, an extra trailing closure, or a labelled argument.
+    private static func callOwning(_ closure: ClosureExprSyntax) -> FunctionCallExprSyntax? {
+        var node = closure.parent
+        if node?.is(LabeledExprSyntax.self) == true || node?.is(MultipleTrailingClosureElementSyntax.self) == true {
+            node = node?.parent?.parent
+        }
+        return node?.as(FunctionCallExprSyntax.self)
+    }
+
+    /// `Button` for `Button("Add") { … }`, `onTapGesture` for `.onTapGesture { … }`.
+    private static func calledName(_ call: FunctionCallExprSyntax) -> String {
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        if let access = call.calledExpression.as(MemberAccessExprSyntax.self) { return access.declName.baseName.text }
+        return ""
     }
 
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
@@ -259,13 +308,23 @@ private final class FactCollector: SyntaxVisitor {
     /// The parser leaves operators unfolded, so `a = b` arrives as the sequence `a`, `=`, `b`.
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         let elements = Array(node.elements)
-        guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) else { return .visitChildren }
+        guard elements.count >= 3, let operatorText = Self.assignmentOperator(elements[1]) else { return .visitChildren }
         let target = Self.withoutSelf(Self.text(of: elements[0], limit: 120))
         let valueText = elements[2...].map { Self.text(of: $0) }.joined(separator: " ")
-        if elements.count == 3, let call = Self.call(in: elements[2]) { assignmentTargets[call.id] = target }
-        let assignment = AssignmentFact(target: target, value: Self.bounded(valueText), location: location(node), member: member)
+        if operatorText == "=", elements.count == 3, let call = Self.call(in: elements[2]) { assignmentTargets[call.id] = target }
+        let assignment = AssignmentFact(
+            target: target, value: Self.bounded(valueText), location: location(node), member: member, operatorText: operatorText)
         updateScope { $0.assignments.append(assignment) }
         return .visitChildren
+    }
+
+    /// `=`, or a compound assignment operator (`+=`, `-=`, `??=`…): an operator ending in `=` that is no comparison.
+    private static func assignmentOperator(_ element: ExprSyntax) -> String? {
+        if element.is(AssignmentExprSyntax.self) { return "=" }
+        guard let binary = element.as(BinaryOperatorExprSyntax.self) else { return nil }
+        let text = binary.operator.text
+        guard text.count >= 2, text.hasSuffix("="), !["==", "!=", "<=", ">=", "===", "!=="].contains(text) else { return nil }
+        return text
     }
 
     override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {

@@ -179,6 +179,8 @@ struct FunctionFact: Sendable, Codable, Equatable {
     var isAsync: Bool
     var parameters: [ParameterFact] = []
     var returnType: String?
+    /// Where the body's `{` stands, so code in the body can be told from parameter defaults in the signature.
+    var bodyLocation: SourceLocation?
 }
 
 struct EnumCaseFact: Sendable, Codable, Equatable {
@@ -222,6 +224,11 @@ struct CallFact: Sendable, Codable, Equatable {
     var assignedTo: String?
     /// The call's value is returned from the member.
     var isReturned: Bool
+    /// The innermost closure holding the call that runs later, named by the call it is passed to: a user action
+    /// (`Button`, `onTapGesture`, `onSubmit`…) or a Task (`Task`, `detached`); see `FactCollector.laterNames`. Nil outside any.
+    var runsIn: String?
+    /// The call is a statement of its own (through `try`/`await`), so whatever it returns is not used.
+    var isStatement = false
 }
 
 struct AssignmentFact: Sendable, Codable, Equatable {
@@ -230,6 +237,8 @@ struct AssignmentFact: Sendable, Codable, Equatable {
     var value: String
     var location: SourceLocation
     var member: String?
+    /// `=`, or a compound assignment such as `+=` (whose `value` is the right-hand side).
+    var operatorText = "="
 }
 
 struct StatementFact: Sendable, Codable, Equatable {

@@ -11,9 +11,9 @@ struct ViewModelTaskReuseRule: Rule {
             through a local, `let task = Task { … }; saveTask = task`), or stored by a method that does not first check the \
             property (`if let saveTask { return saveTask }`, `guard saveTask == nil`, `saveTask?.cancel()`, directly or in a \
             helper of the ViewModel it calls first) or refuse to run while a stored in-flight flag it raises before the Task is \
-            set (`guard !isSaving else { return }; isSaving = true`). Tasks started in `init` or a property initialiser only \
-            need storing. Fix: `if let saveTask { return saveTask }; let task = Task { …; saveTask = nil }; saveTask = task; \
-            return task`.
+            set (`guard !isSaving else { return }; isSaving = true`). Tasks started in `init` or as a stored property's \
+            initial value are CFA-VIEWMODEL-INIT-QUIET's. Fix: `if let saveTask { return saveTask }; let task = Task { …; \
+            saveTask = nil }; saveTask = task; return task`.
             """,
         reference: Self.reference, examples: Self.examples)
 
@@ -46,6 +46,8 @@ struct ViewModelTaskReuseRule: Rule {
 
     /// Why the Task's handle is not kept and reused, or nil when it is.
     private func problem(with call: CallFact, in scope: ScopeFacts, viewModel: String, storedProperties: Set<String>) -> String? {
+        // A Task started in `init` should not be started there at all: CFA-VIEWMODEL-INIT-QUIET reports it, once.
+        if call.member == "init" { return nil }
         let method = call.member ?? "?"
         guard let property = Self.property(storing: call, in: scope, storedProperties: storedProperties) else {
             let suggested = Self.suggestedProperty(for: method)
@@ -145,8 +147,9 @@ extension ViewModelTaskReuseRule {
         A handle counts as stored when assigned directly (`loadTask = Task { … }`, `self.loadTask = …`, \
         `rowTasks[id] = …`) or through a local of the same method (`let task = Task { … }; loadTask = task`, \
         `rowTasks[id] = task`, `rowTasks.updateValue(task, forKey: id)`, `tasks.append(task)`). **Not reported:** a \
-        Task started in `init` or in a stored property's initialiser (`private let observation = Task { … }`) only \
-        needs storing — it runs once per instance, so nothing earlier can be running; `Task.sleep`, `Task.yield`, \
+        Task started in `init` or as a stored property's initial value (`private let observation = Task { … }`): \
+        CFA-VIEWMODEL-INIT-QUIET reports it — an initializer only captures its dependency — so one Task gives one \
+        finding; `Task.sleep`, `Task.yield`, \
         `Task.checkCancellation` and other static APIs create nothing; Tasks in Views, Features and managers (other \
         rules cover them); Task code inside `#Preview` or `#if DEBUG`; in a project that declares its own type named \
         `Task`, `Task { … }` and `Task(…)` are that type and are not checked — write `_Concurrency.Task { … }`, \
@@ -229,7 +232,7 @@ extension ViewModelTaskReuseRule {
                 }
             }
             """),
-        // A Task started once per instance, in a property's initialiser, only needs storing.
+        // A Task started in `init` is CFA-VIEWMODEL-INIT-QUIET's finding, not this rule's.
         RuleExample(
             "App/1 - View/Views/Orders/OrderClockViewModel.swift",
             """

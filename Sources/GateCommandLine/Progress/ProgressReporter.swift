@@ -52,6 +52,9 @@ enum ProgressReporter {
         }
         lines.append("Verdict: \(outcome.verdictPath)")
         lines.append("Verify:  \(verifyCommand)")
+        if predicate.result == .passed, !predicate.awaitingReview.isEmpty {
+            lines.append("Review:  cfa-gate review \(outcome.verdictPath) --key REVIEWER.pem --approve all   (the person's part, signed)")
+        }
         return lines
     }
 }

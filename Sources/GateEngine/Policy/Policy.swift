@@ -43,6 +43,8 @@ struct Policy: Sendable, Equatable {
     var source: PolicySource
     /// The commit the files were read from (nil when every file came from the command line).
     var revision: String?
+    /// The full ref that commit was taken from (`refs/remotes/origin/main`), when it came from a ref.
+    var ref: String?
     /// How that revision was chosen, for the verdict and the terminal.
     var description: String
     var files: [PolicyFile]
@@ -58,7 +60,7 @@ struct Policy: Sendable, Equatable {
 
     func record(changes: [PolicyChange]) -> PolicyRecord {
         PolicyRecord(
-            source: source, revision: revision, description: description, files: files.map(\.record),
+            source: source, revision: revision, ref: ref, description: description, files: files.map(\.record),
             changes: changes.isEmpty ? nil : changes)
     }
 
@@ -86,6 +88,12 @@ struct Policy: Sendable, Equatable {
         } catch {
             throw .baseline(error)
         }
+    }
+
+    /// Who may sign off the manual items; nobody when the policy has no reviewers file.
+    static func parsedReviewers(_ file: PolicyFile) throws(GateError) -> ReviewerList {
+        guard let text = file.text else { return ReviewerList(reviewers: []) }
+        return try ReviewerList.parse(text, path: file.path)
     }
 
     static func parsedChecklist(_ file: PolicyFile) throws(GateError) -> Checklist {

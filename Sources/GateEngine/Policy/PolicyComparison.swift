@@ -21,6 +21,7 @@ enum PolicyComparison {
             case .configuration: described = configurationChanges(old, new)
             case .baseline: described = baselineChanges(old, new)
             case .quarantine: described = quarantineChanges(old, new)
+            case .reviewers: described = reviewersChanges(old, new)
             }
             changes += described.isEmpty
                 ? [PolicyChange(kind: .fileEdited, file: new.path, summary: "\(new.path) is edited; no item, rule or option it decides differs")]
@@ -75,12 +76,21 @@ enum PolicyComparison {
     private static func optionTexts(_ old: ChecklistOptions, _ new: ChecklistOptions) -> [(String, String, String)] {
         func text(_ value: (some CustomStringConvertible)?) -> String { value.map { "\($0)" } ?? "(unset)" }
         func duration(_ value: Duration?) -> String { value.map(GateDuration.format) ?? "(unset)" }
+        func flaky(_ value: Bool?) -> String { value.map { $0 ? "allow" : "fail" } ?? "(unset)" }
         return [
             ("package-path", text(old.packagePath), text(new.packagePath)),
             ("build-timeout", duration(old.buildTimeout), duration(new.buildTimeout)),
             ("test-timeout", duration(old.testTimeout), duration(new.testTimeout)),
             ("command-timeout", duration(old.commandTimeout), duration(new.commandTimeout)),
             ("allow-skipped", text(old.allowSkipped), text(new.allowSkipped)),
+            ("reviews-required", text(old.reviewsRequired), text(new.reviewsRequired)),
+            ("test-case-timeout", duration(old.testCaseTimeout), duration(new.testCaseTimeout)),
+            ("test-retries", text(old.testRetries), text(new.testRetries)),
+            ("flaky", flaky(old.allowFlaky), flaky(new.allowFlaky)),
+            ("test-isolation", text(old.testIsolation?.rawValue), text(new.testIsolation?.rawValue)),
+            ("test-workers", text(old.testWorkers), text(new.testWorkers)),
+            ("sandbox", text(old.sandbox?.rawValue), text(new.sandbox?.rawValue)),
+            ("withhold-environment", text(old.withheldEnvironment?.joined(separator: ",")), text(new.withheldEnvironment?.joined(separator: ","))),
         ]
     }
 
@@ -144,6 +154,33 @@ enum PolicyComparison {
             PolicyChange(
                 kind: .quarantineEntryAdded, file: new.path, line: entry.line,
                 summary: "quarantines \(entry.test) until \(entry.expires) (owner \(entry.owner)): \(entry.reason)")
+        }
+    }
+
+    /// Every reviewer the change's `gate/reviewers` would add, or allow more items, that the trusted one does not:
+    /// a change must not approve itself, so each is listed for the person who merges, and none counts in `verify`.
+    static func reviewersChanges(_ old: PolicyFile, _ new: PolicyFile) -> [PolicyChange] {
+        guard new.data != nil else { return [] }
+        let trusted = (try? Policy.parsedReviewers(old)) ?? ReviewerList(reviewers: [])
+        let proposed: ReviewerList
+        do {
+            proposed = try Policy.parsedReviewers(new)
+        } catch {
+            return [PolicyChange(kind: .unreadable, file: new.path, summary: "\(new.path) as changed does not read: \(error)")]
+        }
+        return proposed.reviewers.compactMap { reviewer in
+            let before = trusted.reviewer(keyID: reviewer.keyID)
+            let scope = reviewer.items.map { "items \($0.sorted().map(String.init).joined(separator: ","))" } ?? "every manual item"
+            if let before {
+                guard let limited = before.items, !(reviewer.items.map { $0.isSubset(of: limited) } ?? false) else { return nil }
+                return PolicyChange(
+                    kind: .reviewerAdded, file: new.path, line: reviewer.line,
+                    summary: "reviewer \(reviewer.name) (key \(reviewer.keyID.prefix(12))…) would sign for \(scope) (was items "
+                        + "\(limited.sorted().map(String.init).joined(separator: ",")))")
+            }
+            return PolicyChange(
+                kind: .reviewerAdded, file: new.path, line: reviewer.line,
+                summary: "reviewer \(reviewer.name) (key \(reviewer.keyID.prefix(12))…) added for \(scope)")
         }
     }
 

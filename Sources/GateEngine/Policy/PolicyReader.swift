@@ -10,11 +10,14 @@ struct PolicyLocation: Sendable, Equatable {
     var source: PolicySource
     /// Full commit id; nil only when there is no revision at all (every file given on the command line).
     var commit: String?
+    /// The full ref the commit was taken from (`refs/remotes/origin/main`); nil for a commit id or no ref.
+    var ref: String?
     var description: String
 
-    init(source: PolicySource, commit: String?, description: String) {
+    init(source: PolicySource, commit: String?, ref: String? = nil, description: String) {
         self.source = source
         self.commit = commit
+        self.ref = ref
         self.description = description
     }
 }
@@ -56,9 +59,13 @@ enum PolicyReader {
         }
         files.append(try baselineFile(at: location, repository: repository, packagePath: package, configuration: files[1]))
         files.append(try quarantineFile(at: location, repository: repository))
+        let reviewers = try reviewersFile(at: location, repository: repository)
+        _ = try Policy.parsedReviewers(reviewers)  // a malformed line stops the run here, naming the line
+        files.append(reviewers)
 
         let source = files.allSatisfy { $0.source == .file } ? PolicySource.file : location.source
-        let policy = Policy(source: source, revision: location.commit, description: location.description, files: files)
+        var policy = Policy(source: source, revision: location.commit, description: location.description, files: files)
+        policy.ref = location.ref
         return LoadedPolicy(policy: policy, checklist: checklist, packagePath: package)
     }
 
@@ -73,6 +80,7 @@ enum PolicyReader {
             files.append(baseline)
         }
         files.append(try quarantineFile(at: location, repository: repository))
+        files.append(try reviewersFile(at: location, repository: repository))
         return Policy(source: location.source, revision: location.commit, description: location.description, files: files)
     }
 
@@ -120,6 +128,13 @@ enum PolicyReader {
             ?? PolicyFile(role: .quarantine, path: path, source: location.source, data: nil)
     }
 
+    /// `gate/reviewers` at the revision; a file-less entry (nobody may sign) when there is none.
+    static func reviewersFile(at location: PolicyLocation, repository: GitRepository) throws(GateError) -> PolicyFile {
+        let path = ReviewerList.relativePath
+        return try committed(.reviewers, candidates: [path], at: location, repository: repository)
+            ?? PolicyFile(role: .reviewers, path: path, source: location.source, data: nil)
+    }
+
     /// The first of `candidates` the revision holds, from git objects; nil when it holds none (or there is no revision).
     static func committed(
         _ role: PolicyFileRole, candidates: [String], at location: PolicyLocation, repository: GitRepository
@@ -148,6 +163,7 @@ enum PolicyReader {
             case .configuration: throw .analysisConfiguration(.unreadable(path: path))
             case .baseline: throw .baseline(.unreadable(path: path))
             case .quarantine: throw .policyFileUnreadable(path: path)
+            case .reviewers: throw .policyFileUnreadable(path: path)
             }
         }
         return PolicyFile(role: role, path: RepositoryPath.relative(absolute, to: repositoryRoot), source: .file, data: data)
@@ -160,12 +176,14 @@ enum PolicyReader {
     ) throws(GateError) -> PolicyLocation {
         do {
             if let policyRef {
-                let commit = try repository.resolveCommit(policyRef)
-                return PolicyLocation(source: .ref, commit: commit, description: "--policy-ref \(policyRef) (\(GitRepository.short(commit)))")
+                let resolved = try repository.resolveRevision(policyRef)
+                return PolicyLocation(
+                    source: .ref, commit: resolved.commit, ref: resolved.ref.map { $0 + resolved.suffix },
+                    description: "--policy-ref " + resolved.described(as: policyRef))
             }
             let choice = try BaseSelection.choose(in: repository, head: head, explicit: base)
             if let commit = choice.commit {
-                return PolicyLocation(source: .base, commit: commit, description: choice.description)
+                return PolicyLocation(source: .base, commit: commit, ref: choice.ref, description: choice.description)
             }
             return PolicyLocation(
                 source: .change, commit: head,

@@ -38,7 +38,7 @@ struct PolicySetup: Sendable {
             loaded: loaded, proposed: proposed, suppressionBase: suppressionBase, repositoryRoot: repository.workingDirectory, head: head)
     }
 
-    /// What the change would alter in the policy, then the suppressions it adds.
+    /// What the change would alter in the policy, then the suppressions it adds and what it adds to its own build.
     func changes(packagePath: String) async -> [PolicyChange] {
         var changes = proposed.map { PolicyComparison.changes(from: loaded.policy, to: $0) } ?? []
         if let suppressionBase {
@@ -48,6 +48,11 @@ struct PolicySetup: Sendable {
             } catch {
                 changes.append(PolicyChange(
                     kind: .unreadable, file: ".", summary: "the suppressions the change adds could not be listed: \(error)"))
+            }
+            do {
+                changes += try BuildChanges.added(repositoryRoot: repositoryRoot, base: suppressionBase, head: head, packagePath: packagePath)
+            } catch {
+                changes.append(PolicyChange(kind: .unreadable, file: ".", summary: "what the change adds to its build could not be listed: \(error)"))
             }
         }
         return changes

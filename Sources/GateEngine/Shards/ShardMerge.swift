@@ -201,6 +201,7 @@ enum ShardMerge {
         merged.durationSeconds = versions.map(\.durationSeconds).max() ?? merged.durationSeconds
         let phrase = TestCaseStatus.allCases.compactMap { status in counts[status.rawValue].map { "\($0) \(status.phrase)" } }
         merged.summary = "\(phrase.joined(separator: ", ")) across \(versions.count) shard\(versions.count == 1 ? "" : "s")"
+            + (records.contains { $0.isolation == .batch } ? TestIsolation.batch.summaryNote : "")
         return merged
     }
 

@@ -79,7 +79,9 @@ public enum ShardMergeRun {
             tool: options.tool, swiftToolchain: reference.swiftToolchain, checklist: reference.checklist,
             repository: reference.repository, startedAt: merged.startedAt, finishedAt: merged.finishedAt, result: merged.result,
             signer: signing.signer, awaitingReview: reference.awaitingReview, items: merged.items, analysis: reference.analysis,
-            policy: reference.policy, runErrors: merged.runErrors, mergedShards: merged.shards)
+            policy: reference.policy, runErrors: merged.runErrors,
+            sandbox: sandbox(of: shards),
+            mergedShards: merged.shards)
         let repositoryName = shards.first?.statement.subject.first?.name ?? "repository"
         let statement = Statement(repositoryName: repositoryName, commit: reference.repository.commit, predicate: predicate)
         do {
@@ -94,6 +96,14 @@ public enum ShardMergeRun {
         } catch {
             throw .gate(.verdictWrite(.encodingFailed(reason: "\(error)")))
         }
+    }
+
+    /// The merged run was sandboxed only if every shard was; one that ran without a sandbox makes it `none`, and one
+    /// that does not say (made before the field) leaves it unknown.
+    static func sandbox(of shards: [ShardMerge.Shard]) -> RunSandbox? {
+        let recorded = shards.map(\.statement.predicate.sandbox)
+        if recorded.contains(RunSandbox.none) { return RunSandbox.none }
+        return recorded.allSatisfy { $0 == .namespace } ? .namespace : nil
     }
 
     private static func publicKey(_ options: Options, gitDirectory: String?) throws(Failure) -> PublicKey {

@@ -21,6 +21,8 @@ struct SwiftPMTestRunner: TestRunner {
     var swiftTestingIDs: [String: String] = [:]
 
     static let listingTimeout = Duration.seconds(120)
+    /// What Swift Testing exits with when it finds no tests to list or run (`EXIT_NO_TESTS_FOUND`).
+    static let noTestsFoundExitCode: Int32 = 69
 
     func listTests() async throws(TestRunnerError) -> [TestCase] { tests }
 
@@ -38,7 +40,9 @@ struct SwiftPMTestRunner: TestRunner {
                 "--event-stream-version", SwiftTestingStream.pinnedVersion,
             ], label: "list-swift-testing")
         let (xctest, swiftTesting) = await (xctestListing, swiftTestingListing)
-        for listing in [xctest, swiftTesting] where listing.termination != .exited(0) {
+        // Swift Testing exits with EX_UNAVAILABLE (69) when the bundle holds none of its tests (an XCTest-only package).
+        let noSwiftTesting = swiftTesting.termination == .exited(Self.noTestsFoundExitCode)
+        for listing in [xctest] + (noSwiftTesting ? [] : [swiftTesting]) where listing.termination != .exited(0) {
             throw TestRunnerError(
                 "listing the tests in \(bundle) failed (\(listing.termination)); see the log", excerpt: OutputExcerpt.tail(of: listing.output, lines: 15))
         }
@@ -50,6 +54,9 @@ struct SwiftPMTestRunner: TestRunner {
             try stream.consume(tail.readLines(final: true), at: .now)
         } catch {
             throw Self.versionError(error.version)
+        }
+        if noSwiftTesting, !stream.functions.isEmpty {
+            throw TestRunnerError("the Swift Testing listing exited \(Self.noTestsFoundExitCode) (no tests found) yet listed \(stream.functions.count) tests")
         }
         var runner = self
         runner.tests = xctestIDs.map { TestCase(id: $0, target: Self.module(of: $0)) }

@@ -6,11 +6,13 @@ import Verdict
 enum HTMLReport {
     /// - Parameter links: where files and the commit can be seen on the web; without them paths are shown
     ///   as text, since a page saved anywhere cannot know where the repository's files are.
-    static func render(_ statement: Statement, links: RepositoryLinks?) -> String {
-        render(statement, links: links, inventory: InventoryChangesView.from)
+    static func render(_ statement: Statement, links: RepositoryLinks?, reviews: [ManualItemReviews]? = nil) -> String {
+        render(statement, links: links, inventory: InventoryChangesView.from, reviews: reviews)
     }
 
-    static func render(_ statement: Statement, links: RepositoryLinks?, inventory: InventoryLookup) -> String {
+    static func render(
+        _ statement: Statement, links: RepositoryLinks?, inventory: InventoryLookup, reviews: [ManualItemReviews]? = nil
+    ) -> String {
         let predicate = statement.predicate
         let style = HTMLPageStyle.css
         let script = HTMLPageScript.javascript
@@ -39,7 +41,7 @@ enum HTMLReport {
         let changes = predicate.items.compactMap { item in inventory(item.evidence).map { (item, $0) } }
         if !changes.isEmpty { sections.append(inventorySection(changes, links: links)) }
         if let baseline = BaselineReport.html(predicate.analysis?.baseline, links: links) { sections.append(baseline) }
-        if !predicate.awaitingReview.isEmpty { sections.append(reviewSection(predicate.awaitingReview)) }
+        if !predicate.awaitingReview.isEmpty { sections.append(reviewSection(predicate, reviews ?? ManualItemReviews.awaiting(predicate))) }
 
         return """
             <!DOCTYPE html>
@@ -151,18 +153,16 @@ enum HTMLReport {
             """
     }
 
-    private static func reviewSection(_ items: [ManualItem]) -> String {
-        let entries = items.map { item in
-            let section = item.section.map { " <span class=\"section-name\">\(HTMLText.escaped($0))</span>" } ?? ""
-            return "<li><label><input type=\"checkbox\"> <strong>\(item.number).</strong> \(HTMLText.inline(item.title))\(section)</label></li>"
-        }
+    private static func reviewSection(_ predicate: GatePredicate, _ reviews: [ManualItemReviews]) -> String {
+        let entries = ReviewText.htmlEntries(reviews)
+        let command = predicate.result == .passed ? "\n<pre><code>\(HTMLText.escaped(ReviewPage.reviewCommand(predicate)))</code></pre>" : ""
         return """
             <section id="review" aria-labelledby="review-heading">
             <h2 id="review-heading">Awaiting a person</h2>
-            <p class="muted">Automation cannot judge these. The boxes are for your own tracking and are not saved.</p>
+            <p class="muted">\(HTMLText.inline(ReviewPage.signOffNote(predicate.result)))</p>
             <ul class="tasks">
             \(entries.joined(separator: "\n"))
-            </ul>
+            </ul>\(command)
             </section>
             """
     }

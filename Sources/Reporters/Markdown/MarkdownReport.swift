@@ -7,11 +7,13 @@ enum MarkdownReport {
     /// - Parameter links: where files and the commit can be seen on the web; nil links files relative to
     ///   the repository root (`[path:line](path#Lline)`), which works where the Markdown is read inside
     ///   the repository.
-    static func render(_ statement: Statement, links: RepositoryLinks?) -> String {
-        render(statement, links: links, inventory: InventoryChangesView.from)
+    static func render(_ statement: Statement, links: RepositoryLinks?, reviews: [ManualItemReviews]? = nil) -> String {
+        render(statement, links: links, inventory: InventoryChangesView.from, reviews: reviews)
     }
 
-    static func render(_ statement: Statement, links: RepositoryLinks?, inventory: InventoryLookup) -> String {
+    static func render(
+        _ statement: Statement, links: RepositoryLinks?, inventory: InventoryLookup, reviews: [ManualItemReviews]? = nil
+    ) -> String {
         let predicate = statement.predicate
         var blocks = [banner(predicate.result), overview(statement, links: links), itemsTable(predicate.items)]
         if let runErrors = predicate.runErrors {
@@ -37,8 +39,11 @@ enum MarkdownReport {
         if let baseline = BaselineReport.markdown(predicate.analysis?.baseline, links: links) { blocks.append(baseline) }
         if !predicate.awaitingReview.isEmpty {
             blocks.append("### Awaiting a person")
-            blocks.append("Automation cannot judge these; tick each one once you have checked it.")
-            blocks.append(predicate.awaitingReview.map { "- [ ] \($0.number). \(MarkdownText.inline($0.title))" }.joined(separator: "\n"))
+            blocks.append(ReviewPage.signOffNote(predicate.result))
+            blocks.append(ReviewText.markdownLines(reviews ?? ManualItemReviews.awaiting(predicate)).joined(separator: "\n"))
+            if predicate.result == .passed {
+                blocks.append(MarkdownText.codeBlock([ReviewPage.reviewCommand(predicate)], language: "sh"))
+            }
         }
         blocks.append(footer(statement))
         return blocks.joined(separator: "\n\n") + "\n"

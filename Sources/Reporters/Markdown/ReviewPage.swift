@@ -93,6 +93,26 @@ enum ReviewPage {
         "cfa-gate verify \(defaultVerdictPath(commit: commit)) --pubkey PUBLIC_KEY_FILE --commit \(commit)"
     }
 
+    /// The command a reviewer runs to sign off every manual item of the verdict. `REVIEWER_KEY_FILE` is a visible
+    /// placeholder for the reviewer's own private key, whose public half `gate/reviewers` on the protected branch lists.
+    static func reviewCommand(_ predicate: GatePredicate) -> String {
+        let items = predicate.awaitingReview.map { String($0.number) }.joined(separator: ",")
+        return "cfa-gate review \(defaultVerdictPath(commit: predicate.repository.commit)) --key REVIEWER_KEY_FILE --approve \(items) "
+            + "--note \"what you checked\""
+    }
+
+    /// What a person does with the manual items: sign them off once the machine has passed, never instead of it.
+    static func signOffNote(_ result: GateResult) -> String {
+        switch result {
+        case .passed:
+            "Automation cannot judge these. Once you have checked them, sign them off with your reviewer key (listed in "
+                + "`gate/reviewers` on the protected branch); `cfa-gate verify --require-reviews` counts the signed reviews."
+        case .failed, .error:
+            "Automation cannot judge these. They can be signed off once the gate passes: a person signs on top of a machine pass, "
+                + "never instead of one."
+        }
+    }
+
     /// What the signer field proves, in one sentence.
     static func signerNote(_ signer: SignerInfo) -> String {
         let key = shortDigest(signer.keyID)

@@ -38,3 +38,15 @@ public struct PublicKey: Sendable, Equatable {
         lhs.der == rhs.der
     }
 }
+
+extension PublicKey {
+    /// Base64 of the SubjectPublicKeyInfo DER: the body of the `.pub` PEM on one line, as `gate/reviewers` lists keys.
+    public var derBase64: String { der.base64EncodedString() }
+
+    /// A key given as the base64 of its DER (a `gate/reviewers` entry); `source` names it in errors.
+    public init(derBase64 text: String, source: String) throws(KeyError) {
+        guard let der = Data(base64Encoded: text), !der.isEmpty else { throw .notPEM(source: source) }
+        let body = der.base64EncodedString(options: [.lineLength64Characters, .endLineWithLineFeed])
+        try self.init(pem: "-----BEGIN PUBLIC KEY-----\n\(body)\n-----END PUBLIC KEY-----\n", source: source)
+    }
+}

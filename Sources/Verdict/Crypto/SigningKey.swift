@@ -31,6 +31,18 @@ public struct SigningKey: Sendable {
         try SigningKey(pem: KeyFile.readText(path: path), source: path)
     }
 
+    /// The base64 lines of the key's PEM text: what gives the key away wherever its text is found (a process's
+    /// environment), whatever line breaks or escapes surround them there.
+    package var pemBodyLines: [String] {
+        SigningKey.bodyLines(of: privateKeyPEM)
+    }
+
+    /// The base64 lines of any PEM text: every line but the `-----` markers.
+    package static func bodyLines(of pem: String) -> [String] {
+        pem.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("-----") }
+    }
+
     /// Ed25519 signature (64 bytes) over `message`.
     public func sign(_ message: Data) throws(KeyError) -> Data {
         try Ed25519.sign(message, privatePEM: privateKeyPEM)

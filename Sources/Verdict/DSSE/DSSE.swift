@@ -17,6 +17,11 @@ public enum DSSE {
     }
 
     public static func sign(statement: Statement, with key: SigningKey) throws(KeyError) -> Envelope {
+        try signStatement(statement, with: key)
+    }
+
+    /// Signs any in-toto statement (a verdict, a review): the one place envelopes are made.
+    static func signStatement(_ statement: some Encodable, with key: SigningKey) throws(KeyError) -> Envelope {
         let payload: Data
         do {
             payload = try VerdictCoding.encoder(.payload).encode(statement)
@@ -35,6 +40,12 @@ public enum DSSE {
     /// Returns the statement only if a signature by `key` verifies over the envelope's PAE.
     /// Signatures by other keys are ignored, so co-signed verdicts still open.
     public static func open(_ envelope: Envelope, trusting key: PublicKey) throws(VerificationError) -> Statement {
+        try decodeStatement(verifiedPayload(envelope, trusting: key))
+    }
+
+    /// The payload bytes, only if a signature by `key` verifies over the envelope's PAE: shared by every
+    /// statement kind, which then decodes and checks its own predicate type.
+    static func verifiedPayload(_ envelope: Envelope, trusting key: PublicKey) throws(VerificationError) -> Data {
         guard envelope.payloadType == payloadType else { throw .wrongPayloadType(envelope.payloadType) }
         guard !envelope.signatures.isEmpty else { throw .noSignatures }
         let keyID = key.keyID
@@ -50,8 +61,7 @@ public enum DSSE {
             decodeBase64(signature.sig).map { key.isValidSignature($0, for: signedBytes) } ?? false
         }
         guard verified else { throw .badSignature }
-
-        return try decodeStatement(payload)
+        return payload
     }
 
     /// The statement inside an envelope, with no signature checked: for showing a verdict to a person,

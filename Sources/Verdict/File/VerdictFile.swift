@@ -25,6 +25,11 @@ public enum VerdictFile {
 
     public static func read(path: String) throws(VerificationError) -> Envelope {
         guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path) }
+        return try read(data, path: path)
+    }
+
+    /// The envelope in bytes already read from `path` (named in errors): to digest and verify the very same bytes.
+    public static func read(_ data: Data, path: String) throws(VerificationError) -> Envelope {
         guard !data.isEmpty else { throw .malformed(path: path, reason: "empty") }
         // Parse twice so "not JSON" (truncation) and "JSON of the wrong shape" get different messages.
         do {

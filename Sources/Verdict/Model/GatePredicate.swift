@@ -20,6 +20,8 @@ public struct GatePredicate: Codable, Sendable, Equatable {
     public var policy: PolicyRecord?
     /// Problems with the run itself that make the result `error` whatever the items said (HEAD moved during the run).
     public var runErrors: [String]?
+    /// Whether every probe ran in a PID and mount namespace of its own (`namespace`) or beside the gate (`none`).
+    public var sandbox: RunSandbox?
     /// Set on a shard's verdict (`run --shard I/N`): its place in the matrix and its share of the tests.
     public var shard: ShardRecord?
     /// Set on a merged verdict (`cfa-gate merge`): the shard verdicts it was made from.
@@ -39,6 +41,7 @@ public struct GatePredicate: Codable, Sendable, Equatable {
         analysis: AnalysisSummary? = nil,
         policy: PolicyRecord? = nil,
         runErrors: [String]? = nil,
+        sandbox: RunSandbox? = nil,
         shard: ShardRecord? = nil,
         mergedShards: [MergedShardRecord]? = nil
     ) {
@@ -55,9 +58,18 @@ public struct GatePredicate: Codable, Sendable, Equatable {
         self.analysis = analysis
         self.policy = policy
         self.runErrors = runErrors
+        self.sandbox = sandbox
         self.shard = shard
         self.mergedShards = mergedShards
     }
+}
+
+/// How a run kept its probes apart from everything outside their own process trees.
+public enum RunSandbox: String, Codable, Sendable, Equatable {
+    /// Each probe ran in its own PID and mount namespace with a private `/proc`.
+    case namespace
+    /// The kernel or container allowed no namespace: probes ran beside the gate, as the same user.
+    case none
 }
 
 /// What one run of the architecture analyser looked at, and what no checklist item took.

@@ -6,15 +6,22 @@ public struct PolicyRecord: Codable, Sendable, Equatable {
     public var source: PolicySource
     /// Full commit id the policy files were read from (nil for `file` sources and the built-in checklist alone).
     public var revision: String?
+    /// The full ref `revision` was taken from (`refs/remotes/origin/main`), so a short name's meaning is on record;
+    /// absent for a commit id, a first parent, or files.
+    public var ref: String?
     /// One line: how that revision was chosen ("merge-base of HEAD with main (abc1234)", "--policy-ref origin/main").
     public var description: String
     public var files: [PolicyFileRecord]
     /// What the change would alter in the policy if merged; shown to the reviewer, never obeyed. Absent when nothing.
     public var changes: [PolicyChange]?
 
-    public init(source: PolicySource, revision: String?, description: String, files: [PolicyFileRecord], changes: [PolicyChange]? = nil) {
+    public init(
+        source: PolicySource, revision: String?, ref: String? = nil, description: String, files: [PolicyFileRecord],
+        changes: [PolicyChange]? = nil
+    ) {
         self.source = source
         self.revision = revision
+        self.ref = ref
         self.description = description
         self.files = files
         self.changes = changes
@@ -42,6 +49,8 @@ public enum PolicyFileRole: String, Codable, Sendable, Equatable, CaseIterable {
     case baseline
     /// The test quarantine (`gate/quarantine.md`): tests that run but do not fail the item until their expiry.
     case quarantine
+    /// Who may sign off the manual items (`gate/reviewers`): one `NAME KEY [items=N,…]` per line.
+    case reviewers
 }
 
 public struct PolicyFileRecord: Codable, Sendable, Equatable {
@@ -79,6 +88,14 @@ public struct PolicyChange: Codable, Sendable, Equatable {
         case baselineEntryAdded
         /// A test the change's quarantine would excuse that the trusted quarantine does not (or not as long).
         case quarantineEntryAdded
+        /// A reviewer the change's `gate/reviewers` would add (or allow more items) that the trusted one does not.
+        case reviewerAdded
+        /// What the change adds to its own build (`Package.swift` and native sources): code that runs in the build or in
+        /// the test process, where it could rewrite what the tests report. Shown to the reviewer, like a policy edit.
+        case buildTargetAdded, buildTargetChanged
+        case unsafeFlagsAdded, linkerSettingAdded, pluginAdded, packageDependencyAdded
+        /// A C, C++, Objective-C or assembly source file added under the package.
+        case nativeSourceAdded
     }
 
     var kind: Kind

@@ -86,12 +86,17 @@ public struct TestRunRecord: Codable, Sendable, Equatable {
     public var problems: [String]
     /// Set when the run was one shard of a matrix (`run --shard I/N`): the share it ran and the plan's digest.
     public var shard: ShardRecord?
+    /// Whether every test ran in a process of its own (`process`) or tests shared processes (`batch`, a weaker
+    /// policy); nil in verdicts written before the option existed.
+    public var isolation: TestIsolation?
 
     public init(
         listSHA256: String, expected: Int, counts: [String: Int], ranFirst: [String] = [], ranFirstReason: String? = nil,
-        quarantine: [QuarantineRecord] = [], problems: [String] = [], shard: ShardRecord? = nil
+        quarantine: [QuarantineRecord] = [], problems: [String] = [], shard: ShardRecord? = nil,
+        isolation: TestIsolation? = nil
     ) {
         self.shard = shard
+        self.isolation = isolation
         self.listSHA256 = listSHA256
         self.expected = expected
         self.counts = counts
@@ -120,5 +125,23 @@ public struct QuarantineRecord: Codable, Sendable, Equatable {
         self.expires = expires
         self.expired = expired
         self.observedStatus = observedStatus
+    }
+}
+
+/// How the test item gave tests processes (checklist option `test-isolation`).
+public enum TestIsolation: String, Codable, Sendable, CaseIterable {
+    /// Every test in a fresh process of its own: no test's status depends on which tests ran before it.
+    case process
+    /// Tests shared processes (a whole XCTest class, all Swift Testing tests): a test may pass on state another left.
+    case batch
+}
+
+extension TestIsolation {
+    /// What a test item's summary adds: under `batch` its passes are weaker evidence, and it says so.
+    public var summaryNote: String {
+        switch self {
+        case .process: ""
+        case .batch: " (test-isolation=batch: tests shared processes, so a status may depend on the tests run before it)"
+        }
     }
 }
