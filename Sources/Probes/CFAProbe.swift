@@ -71,6 +71,9 @@ public enum CFAProbe {
     public static func diagnostic(_ finding: Finding) -> Diagnostic {
         Diagnostic(
             kind: .rule, file: finding.file == "." ? nil : finding.file, line: finding.line, column: finding.column,
-            severity: finding.severity.rawValue, name: finding.rule, message: finding.message)
+            severity: finding.severity.rawValue, name: finding.rule, message: finding.message,
+            related: finding.related.isEmpty ? nil : finding.related.map { place in
+                Diagnostic.RelatedLocation(file: place.file, line: place.line, column: place.column, message: place.message)
+            })
     }
 }

@@ -247,4 +247,25 @@ struct BaselineLocationTests {
         let loaded = try #require(try BaselineFile.load(repositoryRoot: fixture.root, scope: "", configuration: configuration(nil)))
         #expect(loaded.entries.count == 1 && loaded.path == ".cfa-gate-baseline.json")
     }
+
+    /// Related locations are not part of a finding's identity: a new use of a baselined Feature protocol adds a
+    /// related location to its one finding, which stays baselined, and the fingerprint is the same either way.
+    @Test func aFindingKeepsItsFingerprintWhenItsRelatedLocationsChange() throws {
+        let protocolFile = "App/2 - AppModel/Features/OrdersFeatureAPI.swift"
+        let feature = CompliantApp.files[CompliantApp.featurePath]!.replacingOccurrences(
+            of: "final class OrdersFeature {", with: "final class OrdersFeature: OrdersFeatureAPI {")
+        let declared = [protocolFile: "@MainActor protocol OrdersFeatureAPI: AnyObject {}", CompliantApp.featurePath: feature]
+        let before = Analysis.result(Analysis.app(replacing: declared))
+        let viewModel = CompliantApp.files[CompliantApp.viewModelPath]!
+            .replacingOccurrences(of: "private let ordersFeature: OrdersFeature", with: "private let ordersFeature: any OrdersFeatureAPI")
+        let after = Analysis.result(Analysis.app(replacing: declared.merging([CompliantApp.viewModelPath: viewModel]) { _, new in new }))
+        let known = try #require(before.findings.first { $0.rule == NoFeatureProtocolRule.id })
+        let used = try #require(after.findings.first { $0.rule == NoFeatureProtocolRule.id })
+        #expect(known.related.isEmpty && used.related.count == 1)
+        #expect(FindingFingerprint(known) == FindingFingerprint(used))
+        let baseline = try Baseline.parse(Baseline(findings: before.findings).encoded(), path: Baseline.defaultFileName)
+        let applied = baseline.apply(to: after)
+        #expect(!applied.findings.contains { $0.rule == NoFeatureProtocolRule.id })
+        #expect(applied.baselined.contains(used))
+    }
 }

@@ -239,4 +239,31 @@ struct SARIFReportTests {
         #expect(keys == ["{", "\"$schema\" : \"\(SARIFReport.schemaURI)\",", "\"runs\" : ["])
         #expect(once.hasSuffix("}\n"))
     }
+
+    /// One defect, one finding: its other places are SARIF `relatedLocations`, numbered, each with its message, valid
+    /// against the schema; the fingerprint is the same as without them.
+    @Test func relatedLocationsAreWrittenAndLeaveTheFingerprintAlone() throws {
+        let plain = Diagnostic(
+            kind: .rule, file: "App/Features/OrdersFeatureAPI.swift", line: 1, column: 1, severity: "error", name: "CFA-NO-FEATURE-PROTOCOL",
+            message: "OrdersFeatureAPI is a protocol standing in for a Feature")
+        var related = plain
+        related.related = [
+            Diagnostic.RelatedLocation(file: "App/Views/Orders/OrdersViewModel.swift", line: 5, column: 17, message: "OrdersViewModel.orders depends on it"),
+            Diagnostic.RelatedLocation(file: "App/Views/Orders/OrdersViewModel.swift", line: 7, column: 10, message: "init parameter `orders` takes it"),
+        ]
+        let result = try #require(results(try analyze([related])).first)
+        let locations = try #require(result["relatedLocations"]?.arrayValue)
+        #expect(locations.map { $0["id"] } == [.number(1), .number(2)])
+        #expect(locations[0][path: ["physicalLocation", "artifactLocation", "uri"]] == .string("App/Views/Orders/OrdersViewModel.swift"))
+        #expect(locations[0][path: ["physicalLocation", "region", "startLine"]] == .number(5))
+        #expect(locations[1][path: ["physicalLocation", "region", "startColumn"]] == .number(10))
+        #expect(locations[1][path: ["message", "text"]] == .string("init parameter `orders` takes it"))
+        let without = try #require(results(try analyze([plain])).first)
+        #expect(without["relatedLocations"] == nil)
+        #expect(without["partialFingerprints"] == result["partialFingerprints"])
+        let checker = try #require(SARIFSchemaTests.checker)
+        let log = try SARIFJSONValue.decode(SARIFReport.render(
+            findings: [related], rules: SARIFSampleRules.catalog, repositoryURI: nil, toolVersion: "0.1.0"))
+        #expect(checker.errors(in: log) == [])
+    }
 }

@@ -46,6 +46,13 @@ public struct AnalysisConfiguration: Sendable, Equatable, Codable {
             self.folder = folder
         }
 
+        /// What the `*` stands for in `typeName` (`Progress` for `ProgressManager` under `*Manager`); nil when the name does not match.
+        func wildcardPart(of typeName: String) -> String? {
+            guard NamePattern.matches(name, typeName), let star = name.firstIndex(of: "*") else { return nil }
+            let prefix = name[..<star].count, suffix = name[name.index(after: star)...].count
+            return String(typeName.dropFirst(prefix).dropLast(suffix))
+        }
+
         func matches(typeName: String, path: String) -> Bool {
             guard NamePattern.matches(name, typeName) else { return false }
             guard let folder else { return true }

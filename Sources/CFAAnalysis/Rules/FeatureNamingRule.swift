@@ -24,15 +24,21 @@ struct FeatureNamingRule: Rule {
         let features = Set(index.entries(with: .feature).filter { FeatureByConvention.isFeature($0, in: index) }.map(\.name))
         var findings: [Finding] = []
         for holder in index.allEntries where holder.role == .appModel || holder.role == .viewModel || features.contains(holder.name) {
+            // Misnamed properties by name, with their finding: an initializer parameter that fills one is the same
+            // defect (`let weightLog: WeightLogManager` set from `init(weightLog:)`), renamed with it.
+            var misnamed: [String: (feature: String, finding: Int)] = [:]
             for part in holder.parts where !part.facts.isPreviewOnly {
                 for property in part.facts.properties
                 where !property.isStatic && !part.facts.scope.isDebugOnly(member: property.name, line: property.location.line) {
                     guard let feature = Self.featureType(of: property, features: features), !Self.isFeatureName(property.name) else { continue }
+                    if misnamed[property.name] == nil { misnamed[property.name] = (feature, findings.count) }
                     findings.append(descriptor.finding(
                         part.file, property.location,
                         "\(holder.name).\(property.name) holds a \(feature) but its name does not end in `Feature`; "
                             + "rename it `\(Self.suggestedName(for: feature))`"))
                 }
+            }
+            for part in holder.parts where !part.facts.isPreviewOnly {
                 for initializer in part.facts.initializers {
                     for parameter in initializer.parameters {
                         guard let feature = TypeText.singleName(parameter.typeText), features.contains(feature),
@@ -41,6 +47,11 @@ struct FeatureNamingRule: Rule {
                         let badNames = [parameter.label, parameter.name].compactMap { $0 }.filter { !Self.isFeatureName($0) }
                         guard !badNames.isEmpty else { continue }
                         let described = Self.unique(badNames).map { "`\($0)`" }.joined(separator: " and ")
+                        if let property = misnamed[parameter.name], property.feature == feature {
+                            findings[property.finding].related.append(RelatedLocation(
+                                part.file, parameter.location, "\(holder.name).init takes it as \(described)"))
+                            continue
+                        }
                         findings.append(descriptor.finding(
                             part.file, parameter.location,
                             "\(holder.name).init takes a \(feature) as \(described), which does not end in `Feature`; "
@@ -87,7 +98,9 @@ extension FeatureNamingRule {
         neither ends in `Feature` nor is exactly `feature` (`let orders: OrdersFeature`, `private let store = \
         OrdersFeature(…)`); an initialiser parameter of Feature type in those types whose label or parameter name \
         fails the same test (`init(orders ordersFeature: OrdersFeature)`, `init(ordersFeature store: \
-        OrdersFeature)`), reported once per parameter at the parameter. The message proposes the name \
+        OrdersFeature)`), reported once per parameter at the parameter — except a parameter named like a misnamed \
+        property of the same Feature type (`let orders: OrdersFeature` set from `init(orders: OrdersFeature)`): one \
+        defect, renamed together, so the parameter is a related location of the property's finding. The message proposes the name \
         (`HabitsFeature` → `habitsFeature`, a legacy `HabitsManager` → `habitsFeature`, `URLCacheFeature` → \
         `urlCacheFeature`). **Not reported:** an unlabelled parameter (`init(_ ordersFeature: …)`) is judged by its \
         name only; type names themselves are not checked (older apps' `XManager` Features under a Features folder \
@@ -102,13 +115,13 @@ extension FeatureNamingRule {
         """
 
     static let examples: [RuleExample] = [
-        // AppModel holds its Feature under a name that hides what it is.
+        // AppModel holds its Feature under a name that hides what it is; the initializer parameter filling it is related.
         RuleExample(
             .compliant(
                 CompliantApp.appModelPath,
                 replacing: [
                     "    let ordersFeature: OrdersFeature": "    let ↓orders: OrdersFeature",
-                    "init(ordersFeature: OrdersFeature)": "init(↓orders: OrdersFeature)",
+                    "init(ordersFeature: OrdersFeature)": "init(orders: OrdersFeature)",
                     "self.ordersFeature = ordersFeature": "self.orders = orders",
                     "AppModel(ordersFeature:": "AppModel(orders:",
                     "        ordersFeature.startLoading()": "        orders.startLoading()",

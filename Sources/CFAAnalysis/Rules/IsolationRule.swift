@@ -37,17 +37,27 @@ struct IsolationRule: Rule {
                     entry.file, declaration.location,
                     "\(kind) \(entry.name) is an actor, so screens cannot observe it on the main actor; declare \(wanted)"))
             case .class:
+                // Observation only means something where there is state to observe: a Feature serving static data
+                // still needs `@MainActor` (Reference 1 asks for it explicitly), not `@Observable`.
+                let observes = kind == "ViewModel" || Self.storesMutableState(entry)
                 let missing = [("MainActor", "@MainActor"), ("Observable", "@Observable")]
+                    .filter { $0.0 == "MainActor" || observes }
                     .filter { !Self.hasAttribute($0.0, declaration) }.map(\.1)
                 guard !missing.isEmpty else { continue }
+                let shape = observes ? wanted : "`@MainActor final class \(entry.name)`"
                 findings.append(descriptor.finding(
                     entry.file, declaration.location,
-                    "\(kind) \(entry.name) is missing \(missing.joined(separator: " and ")); declare \(wanted)"))
+                    "\(kind) \(entry.name) is missing \(missing.joined(separator: " and ")); declare \(shape)"))
             default:
                 continue
             }
         }
         return findings
+    }
+
+    /// An instance `var` stored anywhere in the declaration: something screens could observe change.
+    private static func storesMutableState(_ entry: CodebaseIndex.Entry) -> Bool {
+        entry.storedProperties.contains { !$0.isLet }
     }
 
     /// `@MainActor` or a module-qualified `@_Concurrency.MainActor`, `@Observation.Observable`.
@@ -66,7 +76,10 @@ extension IsolationRule {
         `*Manager` such as `SyncManager` under a Features folder), classes AppModel stores outside the View layer, \
         and `@Observable` classes in a Features folder; ViewModels are classes named `*ViewModel`, including ones \
         behind `#if canImport(SwiftUI)` and several in one folder. Module-qualified `@_Concurrency.MainActor` / \
-        `@Observation.Observable` count. **Not reported:** a presentation manager such as `ThemeManager` outside a \
+        `@Observation.Observable` count. A Feature that stores no mutable state — no instance `var`, only \
+        constants and computed or static data — is asked for `@MainActor` alone (Reference 1 asks for `@MainActor` \
+        explicitly; observation only means something where there is state to observe). **Not reported:** a \
+        presentation manager such as `ThemeManager` outside a \
         Features folder, even when stored on AppModel; structs and enums with these names (`struct RowViewModel`, \
         `enum AppFeature`), which hold no observed state; preview-only (`#if DEBUG`) classes; test types. **Fix:** \
         declare `@MainActor @Observable final class XFeature` / `XViewModel`.
@@ -111,5 +124,29 @@ extension IsolationRule {
         // A Feature without either attribute.
         RuleExample(
             .compliant(CompliantApp.featurePath, replacing: ["@MainActor @Observable\nfinal class": "↓final class"])),
+        // A Feature serving static data stores nothing to observe: `@MainActor` is enough.
+        RuleExample(
+            "App/2 - AppModel/Features/Glossary/GlossaryManager.swift",
+            """
+            @MainActor
+            final class GlossaryManager {
+                static let terms = ["Feature": "the one owner of a product area"]
+                private let locale: String
+
+                init(locale: String = "en") {
+                    self.locale = locale
+                }
+
+                func definition(of term: String) -> String? { Self.terms[term] }
+            }
+            """),
+        // A stateless Feature still needs `@MainActor`.
+        RuleExample(
+            "App/2 - AppModel/Features/Glossary/GlossaryManager.swift",
+            """
+            ↓final class GlossaryManager {
+                func definition(of term: String) -> String? { nil }
+            }
+            """),
     ]
 }

@@ -6,20 +6,42 @@ struct NoFeatureProtocolRule: Rule {
         id: id, item: 16,
         summary: "Features are concrete classes: no Feature protocols, no `any XFeature` dependencies",
         help: """
-            Reported at the protocol: an app protocol named `*Feature`, `*FeatureAPI` or `*FeatureProtocol` (or matching a \
-            configured Feature pattern, optionally followed by `API`/`Protocol`), and an app protocol that only Features \
-            conform to. Reported at the property or initialiser parameter: a dependency typed with such a protocol (`any \
-            HabitsFeatureAPI`, `some HabitsFeature`). Protocols in test files and preview-only (`#if DEBUG`) code are not \
-            reported. Fix: delete the protocol, depend on the concrete `@MainActor @Observable final class XFeature`, and \
+            Reported at the protocol, once: an app protocol named `*Feature`, `*FeatureAPI` or `*FeatureProtocol` (or matching \
+            a configured Feature pattern, optionally followed by `API`/`Protocol`), and an app protocol that only Features \
+            conform to; each property or initialiser parameter typed with it (`any HabitsFeatureAPI`, `some HabitsFeature`) is \
+            listed as a related location. Protocols in test files and preview-only (`#if DEBUG`) code, and protocols over a \
+            device framework (AVFoundation, Speech, CoreLocation…), are not reported. Fix: delete the protocol, depend on the \
+            concrete `@MainActor @Observable final class XFeature`, and \
             let tests build the Feature with an in-memory repository.
             """,
         reference: Self.reference, examples: Self.examples)
 
     init() {}
 
+    /// One finding per protocol, at its declaration, where the fix goes (delete it); every property and
+    /// initializer parameter typed with it is a related location, changed with the same fix.
     func check(_ index: CodebaseIndex) -> [Finding] {
         let protocols = Self.featureProtocols(index)
         guard !protocols.isEmpty else { return [] }
+        var uses: [String: [RelatedLocation]] = [:]
+        for entry in index.allEntries where entry.role != .test && !protocols.keys.contains(entry.name) {
+            for part in entry.parts where !part.facts.isPreviewOnly && !index.isTestFile(part.file) {
+                for property in part.facts.properties where property.isStored {
+                    if let (protocolName, _) = Self.featureProtocol(in: property.typeText, protocols) {
+                        uses[protocolName, default: []].append(RelatedLocation(
+                            part.file, property.location, "\(entry.name).\(property.name) depends on \(protocolName)"))
+                    }
+                }
+                for initializer in part.facts.initializers {
+                    for parameter in initializer.parameters {
+                        if let (protocolName, _) = Self.featureProtocol(in: parameter.typeText, protocols) {
+                            uses[protocolName, default: []].append(RelatedLocation(
+                                part.file, parameter.location, "\(entry.name).init parameter `\(parameter.name)` takes \(protocolName)"))
+                        }
+                    }
+                }
+            }
+        }
         var findings: [Finding] = []
         for (name, concrete) in protocols.sorted(by: { $0.key < $1.key }) {
             guard let entry = index.entries[name]?.first(where: { $0.declaration.kind == .protocol && !index.isTestFile($0.file) }) else { continue }
@@ -28,27 +50,8 @@ struct NoFeatureProtocolRule: Rule {
                 : "delete it and depend on `\(concrete)` directly"
             findings.append(descriptor.finding(
                 entry.file, entry.location,
-                "\(name) is a protocol standing in for a Feature; Features are concrete — \(fix) (tests substitute its repository)"))
-        }
-        for entry in index.allEntries where entry.role != .test && !protocols.keys.contains(entry.name) {
-            for part in entry.parts where !part.facts.isPreviewOnly && !index.isTestFile(part.file) {
-                for property in part.facts.properties where property.isStored {
-                    if let (protocolName, concrete) = Self.featureProtocol(in: property.typeText, protocols) {
-                        findings.append(descriptor.finding(
-                            part.file, property.location,
-                            "\(entry.name).\(property.name) depends on the Feature protocol \(protocolName); store the concrete `\(concrete)`"))
-                    }
-                }
-                for initializer in part.facts.initializers {
-                    for parameter in initializer.parameters {
-                        if let (protocolName, concrete) = Self.featureProtocol(in: parameter.typeText, protocols) {
-                            findings.append(descriptor.finding(
-                                part.file, parameter.location,
-                                "\(entry.name).init parameter `\(parameter.name)` takes the Feature protocol \(protocolName); take the concrete `\(concrete)`"))
-                        }
-                    }
-                }
-            }
+                "\(name) is a protocol standing in for a Feature; Features are concrete — \(fix) (tests substitute its repository)",
+                related: uses[name] ?? []))
         }
         return findings
     }
@@ -88,6 +91,7 @@ struct NoFeatureProtocolRule: Rule {
         var result: [String: String] = [:]
         for entry in appProtocols {
             let name = entry.name
+            if !isNamedFeature(name), isDeviceBoundary(entry, conformers: conformers[name] ?? [], index) { continue }
             if isNamedLikeAFeature(name, entry.file, index.configuration) {
                 result[name] = conformers[name]?.first ?? strippedName(name)
             } else if let features = conformers[name], !nonFeatureConformers.contains(name), entry.role != .repositoryProtocol {
@@ -98,6 +102,28 @@ struct NoFeatureProtocolRule: Rule {
     }
 
     private static let protocolSuffixes = ["API", "Protocol"]
+
+    /// Frameworks over the device and the system's services: a protocol in front of them is the "genuine external
+    /// boundary" CFA allows a substitute for, even when a `*Manager` in a Features folder conforms to it.
+    static let deviceFrameworks: Set<String> = [
+        "AVFoundation", "AVFAudio", "Speech", "SoundAnalysis", "CoreLocation", "CoreMotion", "CoreBluetooth", "CoreNFC",
+        "HealthKit", "EventKit", "Contacts", "Photos", "MediaPlayer", "LocalAuthentication", "UserNotifications", "CallKit",
+    ]
+
+    /// The protocol's file imports a device framework, or every one of its conformers is written with one.
+    private static func isDeviceBoundary(_ declaration: CodebaseIndex.Entry, conformers: [String], _ index: CodebaseIndex) -> Bool {
+        func importsDeviceFramework(_ path: String) -> Bool {
+            index.file(path)?.imports.contains { deviceFrameworks.contains($0.module) } ?? false
+        }
+        if importsDeviceFramework(declaration.file) { return true }
+        let entries = Set(conformers).compactMap { index.entry(named: $0) }
+        return !entries.isEmpty && entries.allSatisfy { $0.parts.contains { importsDeviceFramework($0.file) } }
+    }
+
+    /// `OrdersFeature`, `OrdersFeatureAPI`, `OrdersFeatureProtocol`: a name that says Feature is one, whatever it wraps.
+    private static func isNamedFeature(_ name: String) -> Bool {
+        ([name] + protocolSuffixes.filter { name.hasSuffix($0) }.map { String(name.dropLast($0.count)) }).contains { $0.hasSuffix("Feature") }
+    }
 
     private static func isNamedLikeAFeature(_ name: String, _ file: String, _ configuration: AnalysisConfiguration) -> Bool {
         ([name] + protocolSuffixes.filter { name.hasSuffix($0) }.map { String(name.dropLast($0.count)) }).contains { candidate in
@@ -118,11 +144,19 @@ extension NoFeatureProtocolRule {
         `*FeatureProtocol` (a protocol named exactly `Feature` included), or one whose name without an \
         `API`/`Protocol` suffix matches a configured Feature pattern (`SyncManagerProtocol` under a Features folder); \
         and an app protocol that only Features conform to (`protocol OrdersProviding` adopted by `OrdersFeature` \
-        alone), whatever its name. At the property or initialiser parameter, a dependency whose type names such a \
-        protocol (`any OrdersFeatureAPI`, `some OrdersFeature`, `[any OrdersFeatureAPI]`). **Not reported:** \
-        protocols that non-Feature app types also conform to (a shared capability such as `Resettable`), repository \
-        protocols, protocols and dependencies in test files and in preview-only (`#if DEBUG`) code, and \
-        `ThemeManagerProtocol` outside a Features folder. Generic parameters constrained to a Feature protocol are \
+        alone), whatever its name. **One finding per protocol:** the fix goes at the declaration (delete it), so \
+        each dependency whose type names the protocol (`any OrdersFeatureAPI`, `some OrdersFeature`, `[any \
+        OrdersFeatureAPI]`) — a ViewModel's property and its initialiser parameter alike — is a related location of \
+        that one finding ("also at …"), not a finding of its own; a new use of a baselined protocol stays baselined. \
+        This rule owns Feature protocols: CFA-APPMODEL-SHAPE leaves them to it. **Not reported:** protocols that \
+        non-Feature app types also conform to (a shared capability such as `Resettable`), repository protocols, \
+        protocols and dependencies in test files and in preview-only (`#if DEBUG`) code, `ThemeManagerProtocol` \
+        outside a Features folder, and a protocol over a device framework — its file, or every conformer's, \
+        imports AVFoundation, AVFAudio, Speech, SoundAnalysis, CoreLocation, CoreMotion, CoreBluetooth, CoreNFC, \
+        HealthKit, EventKit, Contacts, Photos, MediaPlayer, LocalAuthentication, UserNotifications or CallKit — even \
+        when its conformer is a `*Manager` in a Features folder: that is the "genuine external boundary" for which \
+        CFA allows "a protocol below the Feature" (a protocol named `*Feature` is reported all the same). Generic \
+        parameters constrained to a Feature protocol are \
         not followed (the protocol itself is reported). **Fix:** delete the protocol, depend on the concrete \
         `@MainActor @Observable final class XFeature`, and let tests substitute the Feature's repository.
         """
@@ -138,6 +172,35 @@ extension NoFeatureProtocolRule {
             }
 
             extension OrdersFeature: OrdersFeatureProtocol {}
+
+            @MainActor @Observable
+            final class OrderSummaryViewModel {
+                private let orders: any OrdersFeatureProtocol
+
+                init(orders: any OrdersFeatureProtocol = AppModel.shared.ordersFeature) {
+                    self.orders = orders
+                }
+            }
+            """),
+        // A protocol over the device's speech recognizer, conformed to by a manager in the Features folder.
+        RuleExample(
+            "App/2 - AppModel/Features/Dictation/DictationManager.swift",
+            """
+            import Speech
+
+            protocol SpeechTranscribing: AnyObject {
+                func transcribe(_ url: URL) async throws -> String
+            }
+
+            @MainActor @Observable
+            final class DictationManager: SpeechTranscribing {
+                private(set) var transcript = ""
+
+                func transcribe(_ url: URL) async throws -> String {
+                    let request = SFSpeechURLRecognitionRequest(url: url)
+                    return request.taskHint == .dictation ? transcript : ""
+                }
+            }
             """),
         // A presentation manager's protocol outside the Features folder, and a repository protocol.
         RuleExample(

@@ -39,8 +39,11 @@ public struct RuleDescriptor: Sendable, Equatable {
     }
 
     /// A finding of this rule at its default severity; the engine applies the configured severity.
-    func finding(_ file: String, _ location: SourceLocation, _ message: String) -> Finding {
-        Finding(rule: id, item: item, severity: defaultSeverity, file: file, line: location.line, column: location.column, message: message)
+    /// `related` are the other places of the same defect (see `Finding.related`).
+    func finding(_ file: String, _ location: SourceLocation, _ message: String, related: [RelatedLocation] = []) -> Finding {
+        Finding(
+            rule: id, item: item, severity: defaultSeverity, file: file, line: location.line, column: location.column, message: message,
+            related: related)
     }
 }
 
@@ -51,6 +54,9 @@ public protocol Rule: Sendable {
     func check(_ index: CodebaseIndex) -> [Finding]
 }
 
+/// One defect, one finding: a finding sits where the fix goes (a Feature protocol's declaration, a screen's
+/// input) and lists the other places of the same defect (each use of the protocol, each call handing the input)
+/// as related locations, instead of a finding at each.
 public struct Finding: Sendable, Codable, Equatable, Hashable {
     public var rule: String
     var item: Int?
@@ -60,8 +66,14 @@ public struct Finding: Sendable, Codable, Equatable, Hashable {
     public var line: Int
     public var column: Int
     public var message: String
+    /// The defect's other places, in file and line order. Not part of the finding's identity
+    /// (`FindingFingerprint`): a new use of a known Feature protocol keeps its baselined finding.
+    public var related: [RelatedLocation] = []
 
-    init(rule: String, item: Int?, severity: Severity, file: String, line: Int, column: Int, message: String) {
+    init(
+        rule: String, item: Int?, severity: Severity, file: String, line: Int, column: Int, message: String,
+        related: [RelatedLocation] = []
+    ) {
         self.rule = rule
         self.item = item
         self.severity = severity
@@ -69,12 +81,67 @@ public struct Finding: Sendable, Codable, Equatable, Hashable {
         self.line = line
         self.column = column
         self.message = message
+        self.related = related.sorted()
     }
 
-    /// `path:line:column: error: message [CFA-RULE-ID, item N]`, the compiler's form, so editors jump to it.
+    private enum CodingKeys: String, CodingKey {
+        case rule, item, severity, file, line, column, message, related
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        rule = try container.decode(String.self, forKey: .rule)
+        item = try container.decodeIfPresent(Int.self, forKey: .item)
+        severity = try container.decode(Severity.self, forKey: .severity)
+        file = try container.decode(String.self, forKey: .file)
+        line = try container.decode(Int.self, forKey: .line)
+        column = try container.decode(Int.self, forKey: .column)
+        message = try container.decode(String.self, forKey: .message)
+        related = try container.decodeIfPresent([RelatedLocation].self, forKey: .related) ?? []
+    }
+
+    /// `related` only when there are some, so a finding without any is written as before.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(rule, forKey: .rule)
+        try container.encodeIfPresent(item, forKey: .item)
+        try container.encode(severity, forKey: .severity)
+        try container.encode(file, forKey: .file)
+        try container.encode(line, forKey: .line)
+        try container.encode(column, forKey: .column)
+        try container.encode(message, forKey: .message)
+        if !related.isEmpty { try container.encode(related, forKey: .related) }
+    }
+
+    /// `path:line:column: error: message; also at a.swift:3, b.swift:9 [CFA-RULE-ID, item N]`, the compiler's
+    /// form, so editors jump to it; the rule stays last, where scripts read it.
     public var compilerStyle: String {
         let item = item.map { ", item \($0)" } ?? ""
-        return "\(file):\(line):\(column): \(severity.rawValue): \(message) [\(rule)\(item)]"
+        let also = related.isEmpty ? "" : "; also at " + related.map(\.position).joined(separator: ", ")
+        return "\(file):\(line):\(column): \(severity.rawValue): \(message)\(also) [\(rule)\(item)]"
+    }
+}
+
+/// Another place of a finding's defect, with what is there (`OrdersViewModel.feature uses it`).
+public struct RelatedLocation: Sendable, Codable, Hashable, Comparable {
+    /// Repository-relative.
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var message: String
+
+    init(_ file: String, _ location: SourceLocation, _ message: String) {
+        self.file = file
+        self.line = location.line
+        self.column = location.column
+        self.message = message
+    }
+
+    /// `file:line`, as "also at" lists it.
+    public var position: String { "\(file):\(line)" }
+
+    public static func < (lhs: RelatedLocation, rhs: RelatedLocation) -> Bool {
+        (lhs.file, lhs.line, lhs.column, lhs.message) < (rhs.file, rhs.line, rhs.column, rhs.message)
     }
 }
 

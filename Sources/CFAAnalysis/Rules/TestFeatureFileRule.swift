@@ -6,9 +6,11 @@ public struct TestFeatureFileRule: Rule {
         summary: "Every Feature has `<Feature>Tests.swift` in a Feature Tests folder",
         help: """
             Reported at the Feature's declaration when no test file `<Feature>Tests.swift` sits in a folder matching \
-            `folders.featureTests` (default `Feature Tests` or `AppModel Tests`; case, spaces and a `1 - ` prefix ignored). The \
-            message names the file to add, or the misplaced file to move. Presentation managers such as `ThemeManager` are not \
-            Features and need none. Fix: add the named file with tests for the Feature, built with test-double repositories.
+            `folders.featureTests` (default `Feature Tests` or `AppModel Tests`; case, spaces and a `1 - ` prefix ignored), \
+            nor any test file in that folder's subfolder named for the Feature (`FeatureTests/Progress/` for \
+            `ProgressManager`). The message names the file to add, or the misplaced file to move. Presentation managers such \
+            as `ThemeManager` are not Features and need none. Fix: add the named file with tests for the Feature, built with \
+            test-double repositories.
             """,
         reference: Self.reference, examples: Self.examples)
 
@@ -35,7 +37,13 @@ extension TestFeatureFileRule {
         Feature test. The message names the exact file to add, chosen as for ViewModel tests (the folder of the \
         first configured name that exists — `Feature Tests` before `AppModel Tests` — else next to the ViewModel \
         tests folder, else the test target, else `Tests/<Module>Tests/Feature Tests/`), or the misplaced file to \
-        move. **Not reported:** presentation managers such as `ThemeManager` outside a Features folder and not \
+        move. A Feature kept in its own folder of Feature tests, the layout CFA's unit-test guidance uses \
+        (`FeatureTests/<Feature>/`), has its tests there: any `…Tests.swift` file below a subfolder of a \
+        Feature-tests folder named for the Feature or for what its Feature pattern's `*` stands for \
+        (`FeatureTests/Progress/ProgressTests.swift` for `ProgressManager`, `Feature Tests/Orders/` for \
+        `OrdersFeature`); so does a file named that way in a Feature-tests folder (`AppModel \
+        tests/WeightImportTests.swift` for `WeightImportManager`). **Not reported:** presentation managers such as \
+        `ThemeManager` outside a Features folder and not \
         stored on AppModel, which are not Features; Features declared only in `#Preview`/`#if DEBUG` code. **Fix:** \
         add the named file with tests for the Feature, built with test-double repositories \
         (`OrdersFeature(repository: InMemoryOrdersRepository())`).
@@ -60,5 +68,7 @@ extension TestFeatureFileRule {
                 }
                 """),
             removing: [CompliantApp.featureTestPath]),
+        // One folder per Feature, named without the pattern's `Feature`, with its own file name.
+        RuleExample(.compliant(CompliantApp.featureTestPath, movedTo: "Tests/AppTests/FeatureTests/Orders/OrdersTests.swift")),
     ]
 }

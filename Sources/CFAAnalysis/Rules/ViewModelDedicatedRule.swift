@@ -22,6 +22,8 @@ struct ViewModelDedicatedRule: Rule {
         guard !viewModels.isEmpty else { return [] }
         let owners = Dictionary(viewModels.map { ($0.name, ViewModelOwnership.owner(of: $0, in: index)) }) { first, _ in first }
         let names = Set(viewModels.map(\.name))
+        let screens = Set(index.entries(with: .screen).map(\.name))
+        let handingCalls = Self.callsHandingInputs(index, screens: screens)
         var findings: [Finding] = []
         // One pass over the code; each property and call is compared with the ViewModel names.
         for file in index.files where !index.isTestFile(file.path) {
@@ -33,12 +35,19 @@ struct ViewModelDedicatedRule: Rule {
                         guard !Self.isOwner(type, owner) else { continue }
                         storingMembers.insert(property.name)
                         let holders = ViewModelOwnership.screens(holding: viewModel, in: index)
+                        // A screen handed another screen's ViewModel: the calls handing it over are places of this one defect.
+                        let handed = screens.contains(type.name) && type.kind != .extension && property.initializer == nil
+                            ? handingCalls[type.name]?[property.name] ?? [] : []
                         findings.append(descriptor.finding(
-                            file.path, property.location, storedMessage(holder: type.name, viewModel: viewModel, owner: owner, holders: holders)))
+                            file.path, property.location, storedMessage(holder: type.name, viewModel: viewModel, owner: owner, holders: holders),
+                            related: handed))
                     }
                 }
+                let handedOver = Self.viewModelsHandedToScreens(in: type.scope, screens: screens, viewModels: names)
                 for call in type.scope.calls where !call.inPreview && !storingMembers.contains(call.member ?? "") {
                     guard let viewModel = ViewModelOwnership.viewModel(createdBy: call.shape, among: names) else { continue }
+                    // `OrdersView(viewModel: OrdersViewModel())`: the call handing it over is CFA-VIEW-INIT-CLEAN's finding.
+                    if handedOver.contains(viewModel) { continue }
                     let owner = owners[viewModel] ?? nil
                     guard !Self.isOwner(type, owner) else { continue }
                     findings.append(descriptor.finding(file.path, call.location, createdMessage(by: type.name, viewModel: viewModel, owner: owner)))
@@ -51,6 +60,36 @@ struct ViewModelDedicatedRule: Rule {
             }
         }
         return findings
+    }
+
+    /// Calls creating a screen outside tests and previews, by screen and argument label: `UpcomingView(viewModel: …)`.
+    private static func callsHandingInputs(_ index: CodebaseIndex, screens: Set<String>) -> [String: [String: [RelatedLocation]]] {
+        var calls: [String: [String: [RelatedLocation]]] = [:]
+        for file in index.files where !index.isTestFile(file.path) {
+            let scopes = file.types.filter { !$0.isPreviewOnly }.map(\.scope) + [file.fileScope]
+            for call in scopes.flatMap(\.calls) where !call.inPreview {
+                let shape = call.shape
+                guard let screen = shape.name == "init" ? shape.base : (shape.base == nil ? shape.name : nil), screens.contains(screen) else { continue }
+                for label in Set(shape.labels.compactMap { $0 }) {
+                    calls[screen, default: [:]][label, default: []].append(RelatedLocation(file.path, call.location, "`\(screen)(\(label):)` hands it over"))
+                }
+            }
+        }
+        return calls
+    }
+
+    /// ViewModels created right in an argument of a call creating a screen, in this scope (`OrdersView(viewModel:
+    /// OrdersViewModel())`): one defect with the screen being handed a ViewModel, reported by CFA-VIEW-INIT-CLEAN.
+    private static func viewModelsHandedToScreens(in scope: ScopeFacts, screens: Set<String>, viewModels: Set<String>) -> Set<String> {
+        var handed: Set<String> = []
+        for call in scope.calls where !call.inPreview {
+            let shape = call.shape
+            guard let screen = shape.name == "init" ? shape.base : (shape.base == nil ? shape.name : nil), screens.contains(screen) else { continue }
+            for argument in shape.arguments {
+                if let first = TypeText.names(in: argument).first, viewModels.contains(first) { handed.insert(first) }
+            }
+        }
+        return handed
     }
 
     /// The owner's own declaration or one of its extensions.
@@ -98,7 +137,12 @@ extension ViewModelDedicatedRule {
         var viewModel = MailboxViewModel()` owns `MailboxViewModel`). Passing the ViewModel as a function parameter \
         is not storing it and is left to CFA-VIEW-INIT-CLEAN for screen initialisers. **Fix:** let the screen alone \
         create it with `@State private var viewModel = XViewModel()`; hand child views plain values; in tests build \
-        ViewModels with their own Features.
+        ViewModels with their own Features. **Owner:** a view handed another screen's ViewModel (`@Bindable var \
+        viewModel: OrdersViewModel` in a row) is this rule's one finding: CFA-VIEW-INIT-CLEAN and CFA-VIEWMODEL-INLINE \
+        do not report that property again, and the calls handing it over (`UpcomingView(viewModel: …)`) are listed as \
+        related locations of this finding. A screen handed its own ViewModel is CFA-VIEW-INIT-CLEAN's, and so is a \
+        ViewModel created right in the call that hands it to a screen (`OrdersView(viewModel: OrdersViewModel())`), \
+        which is not reported here as a creation.
         """
 
     static let examples: [RuleExample] = [

@@ -48,8 +48,11 @@ struct ViewModelInitDefaultRule: Rule {
     private func check(_ viewModel: String, _ type: TypeFacts, file: String, _ dependencies: Dependencies) -> [Finding] {
         var findings: [Finding] = []
         let parameters = type.initializers.flatMap(\.parameters)
+        // The first Feature parameter whose default is wrong: where the fix goes when `init` falls back on AppModel.
+        var misdefaulted: Int?
         for parameter in parameters {
             if let problem = problem(with: parameter, dependencies) {
+                if misdefaulted == nil, Self.namesFeature(parameter, dependencies) { misdefaulted = findings.count }
                 findings.append(descriptor.finding(file, parameter.location, "\(viewModel).init \(problem)"))
             }
         }
@@ -67,6 +70,12 @@ struct ViewModelInitDefaultRule: Rule {
             guard !reportedMembers.contains(reference.member ?? ""), !Self.isInSignature(reference, parameters: parameters),
                 reportedLines.insert(reference.location.line).inserted
             else { continue }
+            // `self.metronome = metronome ?? AppModel.shared.metronome` under a `= nil` default: one defect, fixed by
+            // defaulting the parameter, so the read is a related location of the parameter's finding.
+            if reference.member == "init", let misdefaulted {
+                findings[misdefaulted].related.append(RelatedLocation(file, reference.location, "\(viewModel).init reaches AppModel instead"))
+                continue
+            }
             findings.append(descriptor.finding(
                 file, reference.location,
                 "\(viewModel) reaches AppModel in `\(reference.member ?? "its body")`; "
@@ -115,6 +124,12 @@ struct ViewModelInitDefaultRule: Rule {
         return nil
     }
 
+    /// A parameter typed with a Feature or a Feature protocol (`OrdersFeature?`, `(any MetronomeFeature)?`).
+    private static func namesFeature(_ parameter: ParameterFact, _ dependencies: Dependencies) -> Bool {
+        guard let name = TypeText.singleName(parameter.typeText) else { return false }
+        return dependencies.features.contains(name) || dependencies.featureProtocols.contains(name)
+    }
+
     /// `AppModel.shared.ordersFeature`, spacing ignored. Which property it names is item 7's concern.
     private static func isSharedProperty(_ text: String) -> Bool {
         let compact = text.filter { !$0.isWhitespace }
@@ -149,7 +164,10 @@ extension ViewModelInitDefaultRule {
         CFA-FEATURE-NAMING's finding (item 7), not a second one here; `ThemeManager` and other presentation managers \
         are not Features, so a ViewModel taking one is reported (its View reads it from the environment instead); \
         reading `AppModel.shared` inside methods and stored properties is reported because it is the same hidden, \
-        untestable dependency the defaulted parameter exists to avoid. **Fix:** `init(ordersFeature: OrdersFeature = \
+        untestable dependency the defaulted parameter exists to avoid. **One finding per defect:** when a Feature \
+        parameter is defaulted wrongly (`metronome: (any MetronomeFeature)? = nil`) and `init` reaches AppModel \
+        (`self.metronome = metronome ?? AppModel.shared.metronome`), the fix is the parameter's default, so the read \
+        in `init` is listed as a related location of the parameter's finding, not reported on its own. **Fix:** `init(ordersFeature: OrdersFeature = \
         AppModel.shared.ordersFeature)` stored in `private let ordersFeature: OrdersFeature`.
         """
 
@@ -168,6 +186,23 @@ extension ViewModelInitDefaultRule {
                 init(↓ordersFeature: OrdersFeature, ↓themeManager: ThemeManager) {
                     self.ordersFeature = ordersFeature
                     self.themeManager = themeManager
+                }
+
+                var orders: [Order] { ordersFeature.orders }
+            }
+            """),
+        // A `nil` default patched in `init`: one finding at the parameter, the AppModel read its related location.
+        RuleExample(
+            "App/1 - View/Views/Orders/OrdersViewModel.swift",
+            """
+            import Observation
+
+            @MainActor @Observable
+            final class OrdersViewModel {
+                private let ordersFeature: OrdersFeature
+
+                init(↓ordersFeature: OrdersFeature? = nil) {
+                    self.ordersFeature = ordersFeature ?? AppModel.shared.ordersFeature
                 }
 
                 var orders: [Order] { ordersFeature.orders }

@@ -31,30 +31,46 @@ struct ViewModelInlineRule: Rule {
             ?? CodebaseIndex.viewModelName(forView: screen.name)
         let fix = "declare `@State private var viewModel = \(viewModel)()`"
         let stateTarget = "_" + (property?.name ?? "viewModel")
-        var findings: [Finding] = []
+        // A ViewModel the caller hands in is CFA-VIEW-INIT-CLEAN's finding, whose fix (create it inline) is this rule's:
+        // the property the memberwise initializer takes, and an assignment storing a ViewModel parameter.
+        if let property, ScreenInputs.isHandedInViewModel(property, of: screen, viewModels: viewModelNames) { return [] }
+        let handedIn = ScreenInputs.viewModelParameters(of: screen, viewModels: viewModelNames)
+        var assignments: [Finding] = []
         for part in screen.parts {
             for assignment in part.facts.scope.assignments where assignment.target == stateTarget {
-                findings.append(descriptor.finding(
+                if ScreenInputs.stores(assignment, anyOf: handedIn) { continue }
+                assignments.append(descriptor.finding(
                     part.file, assignment.location,
                     "\(screen.name) assigns `\(stateTarget) = \(assignment.value)` in \(assignment.member ?? "code"); \(fix) and drop the assignment"))
             }
         }
+        let initializedElsewhere = !assignments.isEmpty || screen.parts.contains { part in
+            part.facts.scope.assignments.contains { $0.target == stateTarget }
+        }
         guard let property else {
-            if findings.isEmpty {
-                findings.append(descriptor.finding(
+            if assignments.isEmpty && !initializedElsewhere {
+                return [descriptor.finding(
                     screen.file, screen.location,
                     "\(screen.name) is a screen without a ViewModel; \(fix) "
-                        + "(a view that only shows data it is given is a component and belongs outside the screens folder)"))
+                        + "(a view that only shows data it is given is a component and belongs outside the screens folder)")]
             }
-            return findings
+            return Self.oneFinding(assignments)
         }
-        let problems = self.problems(with: property, viewModel: viewModel, initializedElsewhere: !findings.isEmpty)
-        if !problems.isEmpty {
-            let file = screen.parts.first { $0.facts.properties.contains(property) }?.file ?? screen.file
-            findings.append(descriptor.finding(
-                file, property.location, "\(screen.name) holds its ViewModel \(problems.joined(separator: ", ")); \(fix)"))
-        }
-        return findings
+        let problems = self.problems(with: property, viewModel: viewModel, initializedElsewhere: initializedElsewhere)
+        guard !problems.isEmpty else { return Self.oneFinding(assignments) }
+        // One defect, one finding: the property is where `@State private var viewModel = XViewModel()` goes; the
+        // assignments that set it are dropped by the same fix, so they are its related locations.
+        let file = screen.parts.first { $0.facts.properties.contains(property) }?.file ?? screen.file
+        return [descriptor.finding(
+            file, property.location, "\(screen.name) holds its ViewModel \(problems.joined(separator: ", ")); \(fix)",
+            related: assignments.map { RelatedLocation($0.file, SourceLocation(line: $0.line, column: $0.column), "sets it: drop the assignment") })]
+    }
+
+    /// Several assignments of one property (one per initializer) are one defect: the first, with the others related.
+    private static func oneFinding(_ assignments: [Finding]) -> [Finding] {
+        guard var first = assignments.first else { return [] }
+        first.related = assignments.dropFirst().map { RelatedLocation($0.file, SourceLocation(line: $0.line, column: $0.column), "also assigns it") }
+        return [first]
     }
 
     /// The `viewModel` property, else the first stored property that holds a ViewModel under another name.
@@ -117,7 +133,9 @@ extension ViewModelInlineRule {
         screen inside `#if canImport(SwiftUI)` is checked like any other. When a property has no inline value because \
         it is assigned through `_viewModel` in an initialiser, only the assignment is reported, not the missing value \
         as well. A ViewModel held under another name (`@State private var model = XViewModel()`) counts as the \
-        screen's ViewModel property and is reported for its name. **Fix:** declare `@State private var viewModel = \
+        screen's ViewModel property and is reported for its name. **Owner:** a ViewModel property the screen's \
+        memberwise initialiser takes (`let viewModel: OrdersViewModel` with no value, so the caller hands it in) is \
+        CFA-VIEW-INIT-CLEAN's finding, whose fix is this rule's form, and is not reported here again. **Fix:** declare `@State private var viewModel = \
         XViewModel()`, remove any `_viewModel` assignment, and let the ViewModel default its Features from \
         `AppModel.shared`.
         """

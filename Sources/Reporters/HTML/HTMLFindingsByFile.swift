@@ -44,6 +44,7 @@ enum HTMLFindingsByFile {
             ? "<a href=\"#item-\(item.number)\">item \(item.number)</a>" : "item \(item.number)"
         parts.append("(\(itemLink))")
         let severity = HTMLItemDetails.severityClass(diagnostic.severity)
-        return "<li class=\"\(severity)\">\(parts.joined(separator: " ")): \(HTMLText.inline(diagnostic.message))</li>"
+        let message = HTMLText.inline(diagnostic.message) + HTMLItemDetails.alsoAt(diagnostic.related ?? [], links: links)
+        return "<li class=\"\(severity)\">\(parts.joined(separator: " ")): \(message)</li>"
     }
 }

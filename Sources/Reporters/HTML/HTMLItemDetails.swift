@@ -55,8 +55,17 @@ enum HTMLItemDetails {
             parts.append("at " + HTMLReport.location(file: file, line: diagnostic.line, column: diagnostic.column, links: links))
         }
         let subject = parts.joined(separator: " ")
-        let message = HTMLText.inline(diagnostic.message)
+        let message = HTMLText.inline(diagnostic.message) + alsoAt(diagnostic.related ?? [], links: links)
         return "<li class=\"\(severityClass(diagnostic.severity))\">\(subject.isEmpty ? message : "\(subject): \(message)")</li>"
+    }
+
+    /// ` — also at <code>a.swift:3</code>, …`: the defect's other places (as many as Markdown shows); empty when none.
+    static func alsoAt(_ related: [Diagnostic.RelatedLocation], links: RepositoryLinks?) -> String {
+        guard !related.isEmpty else { return "" }
+        let limit = MarkdownItemDetails.relatedShown
+        let shown = related.prefix(limit).map { HTMLReport.location(file: $0.file, line: $0.line, links: links) }
+        let more = related.count > limit ? " and \(related.count - limit) more" : ""
+        return " — also at " + shown.joined(separator: ", ") + more
     }
 
     /// `severity-error` / `severity-warning` / `severity-other`: a fixed set, never the raw severity text.

@@ -58,8 +58,19 @@ enum MarkdownItemDetails {
             parts.append("at " + MarkdownReport.locationLink(file: file, line: diagnostic.line, links: links))
         }
         let subject = parts.joined(separator: " ")
-        let message = MarkdownText.inline(diagnostic.message)
+        let message = MarkdownText.inline(diagnostic.message) + alsoAt(diagnostic.related ?? [], links: links)
         return subject.isEmpty ? message : "\(subject): \(message)"
+    }
+
+    /// Related locations shown at most, so one finding with many uses stays one readable line.
+    static let relatedShown = 10
+
+    /// ` — also at [a.swift:3](…), [b.swift:9](…)`: the defect's other places; empty when it has none.
+    static func alsoAt(_ related: [Diagnostic.RelatedLocation], links: RepositoryLinks?) -> String {
+        guard !related.isEmpty else { return "" }
+        let shown = related.prefix(relatedShown).map { MarkdownReport.locationLink(file: $0.file, line: $0.line, links: links) }
+        let more = related.count > relatedShown ? " and \(related.count - relatedShown) more" : ""
+        return " — also at " + shown.joined(separator: ", ") + more
     }
 
     private static func logLine(_ log: LogReference) -> String {

@@ -10,6 +10,8 @@ struct SARIFFinding: Sendable, Equatable {
     var file: String?
     var line: Int?
     var column: Int?
+    /// A rule finding's other places of the same defect, shown as SARIF `relatedLocations`.
+    var related: [Diagnostic.RelatedLocation] = []
     /// Set when a baseline of known findings was in use (see `withBaseline`).
     var baselineState: BaselineState?
 
@@ -51,6 +53,7 @@ struct SARIFFinding: Sendable, Equatable {
         file = diagnostic.file.flatMap(Self.repositoryPath)
         line = diagnostic.line
         column = diagnostic.column
+        related = diagnostic.related ?? []
     }
 
     /// `./Sources/A.swift` and `Sources/A.swift` are one file, so they get one URI and one fingerprint.

@@ -106,6 +106,7 @@ enum SARIFReport {
             "baselineState": finding.baselineState.map { .string($0.rawValue) },
             "message": ["text": .string(finding.message)],
             "locations": [location(finding, packagePath: packagePath)],
+            "relatedLocations": relatedLocations(finding),
             "partialFingerprints": [SARIFFingerprint.key: .string(fingerprint)],
         ]
     }
@@ -127,6 +128,23 @@ enum SARIFReport {
                 "region": ["startLine": .integer(line ?? 1), "startColumn": column.map(SARIFJSON.integer)],
             ]
         ]
+    }
+
+    /// The defect's other places, numbered from 1 as SARIF asks (ids unique within the result); nil when there are none.
+    private static func relatedLocations(_ finding: SARIFFinding) -> SARIFJSON? {
+        guard !finding.related.isEmpty else { return nil }
+        return .array(finding.related.enumerated().map { number, place in
+            let line = max(place.line, 1)
+            let column = place.column.flatMap { $0 >= 1 ? $0 : nil }
+            return [
+                "id": .integer(number + 1),
+                "physicalLocation": [
+                    "artifactLocation": artifactLocation(place.file),
+                    "region": ["startLine": .integer(line), "startColumn": column.map(SARIFJSON.integer)],
+                ],
+                "message": ["text": .string(place.message)],
+            ]
+        })
     }
 
     private static func artifactLocation(_ path: String) -> SARIFJSON {

@@ -13,6 +13,23 @@ public struct Diagnostic: Codable, Sendable, Equatable {
     /// Test or rule name, when the finding belongs to one.
     public var name: String?
     public var message: String
+    /// A rule finding's other places of the same defect (absent when it has none, so older verdicts read the same).
+    public var related: [RelatedLocation]?
+
+    /// Another place of the defect a rule finding names.
+    public struct RelatedLocation: Codable, Sendable, Equatable {
+        public var file: String
+        public var line: Int
+        public var column: Int?
+        public var message: String
+
+        public init(file: String, line: Int, column: Int? = nil, message: String) {
+            self.file = file
+            self.line = line
+            self.column = column
+            self.message = message
+        }
+    }
 
     public init(
         kind: Kind,
@@ -21,7 +38,8 @@ public struct Diagnostic: Codable, Sendable, Equatable {
         column: Int? = nil,
         severity: String? = nil,
         name: String? = nil,
-        message: String
+        message: String,
+        related: [RelatedLocation]? = nil
     ) {
         self.kind = kind
         self.file = file
@@ -30,5 +48,6 @@ public struct Diagnostic: Codable, Sendable, Equatable {
         self.severity = severity
         self.name = name
         self.message = message
+        self.related = related
     }
 }

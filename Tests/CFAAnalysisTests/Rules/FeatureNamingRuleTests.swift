@@ -112,8 +112,11 @@ struct FeatureNamingRuleTests {
                 init(orders: OrdersFeature) { self.orders = orders }
             }
             """
-        let findings = Analysis.findings(id, in: Analysis.app(replacing: [path: source]))
-        #expect(findings.map(\.line) == [PlantedSource.line(of: "private let orders", in: source), PlantedSource.line(of: "init(orders", in: source)])
+        // One defect, one finding: the parameter filling the misnamed property is renamed with it, a related location.
+        let finding = try #require(Analysis.findings(id, in: Analysis.app(replacing: [path: source])).onlyFinding)
+        #expect(finding.line == PlantedSource.line(of: "private let orders", in: source))
+        #expect(finding.related.map(\.line) == [PlantedSource.line(of: "init(orders", in: source)])
+        #expect(finding.related.map(\.message) == ["ReceiptsFeature.init takes it as `orders`"])
     }
 
     @Test func aLegacyManagerFeatureIsHeldUnderAFeatureName() throws {
@@ -141,7 +144,7 @@ struct FeatureNamingRuleTests {
         let source = "import Observation\n\n@MainActor @Observable\nfinal class \(feature) {}\n"
         let viewModel = viewModel(
             property: "private let ordersFeature: OrdersFeature\n    private let store: \(feature)",
-            initializer: "init(ordersFeature: OrdersFeature = AppModel.shared.ordersFeature, store: \(feature)) { self.ordersFeature = ordersFeature; self.store = store }")
+            initializer: "init(ordersFeature: OrdersFeature = AppModel.shared.ordersFeature, cache: \(feature)) { self.ordersFeature = ordersFeature; self.store = cache }")
         let found = Analysis.findings(id, in: Analysis.app(replacing: [path: source, CompliantApp.viewModelPath: viewModel]))
         #expect(found.count == 2)
         #expect(found.allSatisfy { $0.message.contains("`\(suggestion)") })

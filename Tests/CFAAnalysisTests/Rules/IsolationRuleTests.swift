@@ -22,6 +22,22 @@ struct IsolationRuleTests {
         #expect(finding.message == "Feature OrdersFeature is missing @MainActor; declare `@MainActor @Observable final class OrdersFeature`")
     }
 
+    /// Observation means something only where there is state: a `@MainActor final class` Feature serving static data
+    /// is not asked for `@Observable`; one with a stored `var` is, and a stateless one without `@MainActor` is still reported.
+    @Test func aFeatureWithoutMutableStateNeedsOnlyMainActor() {
+        let path = "App/2 - AppModel/Features/Terms/TermsManager.swift"
+        let stateless = "@MainActor\nfinal class TermsManager {\n    static let all = [\"a\"]\n    let locale = \"en\"\n    var count: Int { Self.all.count }\n}"
+        #expect(Analysis.findings(rule, in: Analysis.app(replacing: [path: stateless])) == [])
+        let stateful = stateless.replacingOccurrences(of: "let locale", with: "var locale")
+        #expect(Analysis.findings(rule, in: Analysis.app(replacing: [path: stateful])).map(\.message) == [
+            "Feature TermsManager is missing @Observable; declare `@MainActor @Observable final class TermsManager`"
+        ])
+        let unisolated = stateless.replacingOccurrences(of: "@MainActor\n", with: "")
+        #expect(Analysis.findings(rule, in: Analysis.app(replacing: [path: unisolated])).map(\.message) == [
+            "Feature TermsManager is missing @MainActor; declare `@MainActor final class TermsManager`"
+        ])
+    }
+
     @Test func aViewModelWithoutObservableIsReported() {
         let findings = Analysis.findings(rule, in: replacingAttributes(of: CompliantApp.viewModelPath, with: "@MainActor"))
         #expect(findings.map(\.line) == [3])

@@ -7,7 +7,9 @@ struct NoFeatureProtocolRuleTests {
     private let rule = NoFeatureProtocolRule.id
     private let protocolPath = "App/2 - AppModel/Features/OrdersFeatureAPI.swift"
 
-    @Test func aFeatureProtocolAndTheDependenciesOnItAreReported() throws {
+    /// One defect, one finding: the protocol, where the fix goes; the property and the initializer parameter that
+    /// use it are its related locations, not findings of their own.
+    @Test func aFeatureProtocolIsReportedOnceWithItsUsesAsRelatedLocations() throws {
         let feature = CompliantApp.files[CompliantApp.featurePath]!.replacingOccurrences(
             of: "final class OrdersFeature {", with: "final class OrdersFeature: OrdersFeatureAPI {")
         let viewModel = CompliantApp.files[CompliantApp.viewModelPath]!
@@ -25,16 +27,48 @@ struct NoFeatureProtocolRuleTests {
             CompliantApp.viewModelPath: viewModel,
         ])
         let findings = Analysis.findings(rule, in: files)
-        #expect(findings.map { "\($0.file):\($0.line)" } == [
-            "\(CompliantApp.viewModelPath):\(PlantedSource.line(of: "private let ordersFeature", in: viewModel))",
-            "\(CompliantApp.viewModelPath):\(PlantedSource.line(of: "init(ordersFeature", in: viewModel))",
-            "\(protocolPath):1",
-        ])
-        let protocolFinding = try #require(findings.last)
+        #expect(findings.map { "\($0.file):\($0.line)" } == ["\(protocolPath):1"])
+        let protocolFinding = try #require(findings.first)
         #expect(protocolFinding.item == 16)
         #expect(protocolFinding.message.contains("OrdersFeatureAPI") && protocolFinding.message.contains("`OrdersFeature`"))
-        #expect(findings[0].message.contains("OrdersViewModel.ordersFeature"))
-        #expect(findings[1].message.contains("OrdersViewModel.init parameter `ordersFeature`"))
+        #expect(protocolFinding.related.map(\.position) == [
+            "\(CompliantApp.viewModelPath):\(PlantedSource.line(of: "private let ordersFeature", in: viewModel))",
+            "\(CompliantApp.viewModelPath):\(PlantedSource.line(of: "init(ordersFeature", in: viewModel))",
+        ])
+        #expect(protocolFinding.related.map(\.message) == [
+            "OrdersViewModel.ordersFeature depends on OrdersFeatureAPI", "OrdersViewModel.init parameter `ordersFeature` takes OrdersFeatureAPI",
+        ])
+        #expect(protocolFinding.compilerStyle.contains(
+            "; also at \(protocolFinding.related[0].position), \(protocolFinding.related[1].position) [\(rule), item 16]"))
+    }
+
+    /// A protocol in front of the device's speech recognizer, audio session or location is an external boundary,
+    /// even when the `*Manager` that conforms sits in a Features folder; a protocol named `*Feature` is not excused.
+    @Test func aProtocolOverADeviceFrameworkIsAnExternalBoundary() {
+        let manager = """
+            import AVFoundation
+
+            @MainActor @Observable
+            final class RecorderManager: AudioRecording {
+                private(set) var isRecording = false
+                func record() throws { isRecording = AVAudioSession.sharedInstance().isInputAvailable }
+            }
+            """
+        let boundary = Analysis.app(replacing: [
+            "App/2 - AppModel/Features/Recorder/AudioRecording.swift": "@MainActor protocol AudioRecording: AnyObject {\n    func record() throws\n}",
+            "App/2 - AppModel/Features/Recorder/RecorderManager.swift": manager,
+            "App/2 - AppModel/Features/Location/LocationManagerProtocol.swift": "import CoreLocation\n\nprotocol LocationManagerProtocol {}",
+        ])
+        #expect(Analysis.findings(rule, in: boundary) == [])
+        let named = Analysis.app(replacing: [
+            "App/2 - AppModel/Features/Recorder/RecordingFeatureAPI.swift": "import AVFoundation\n\nprotocol RecordingFeatureAPI {}",
+        ])
+        #expect(Analysis.findings(rule, in: named).map(\.line) == [3])
+        let plain = Analysis.app(replacing: [
+            "App/2 - AppModel/Features/Recorder/AudioRecording.swift": "@MainActor protocol AudioRecording: AnyObject {\n    func record() throws\n}",
+            "App/2 - AppModel/Features/Recorder/RecorderManager.swift": manager.replacingOccurrences(of: "import AVFoundation", with: "import Foundation"),
+        ])
+        #expect(Analysis.findings(rule, in: plain).map(\.file) == ["App/2 - AppModel/Features/Recorder/AudioRecording.swift"])
     }
 
     @Test func everyFeatureProtocolNameIsReported() {

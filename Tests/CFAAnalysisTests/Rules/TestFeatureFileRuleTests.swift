@@ -36,6 +36,46 @@ struct TestFeatureFileRuleTests {
         #expect(Analysis.findings(rule, in: files) == [])
     }
 
+    /// CFA's unit-test layout, one folder per Feature: `FeatureTests/Progress/ProgressTests.swift` is `ProgressManager`'s.
+    @Test func aFeatureFolderOfFeatureTestsHoldsThatFeaturesTests() {
+        let manager = { (name: String) in "import Observation\n\n@MainActor @Observable\nfinal class \(name) {\n    private(set) var items: [String] = []\n}" }
+        let test = "import Testing\n@testable import App\n\nstruct Tests {}"
+        let features = [
+            "App/2 - AppModel/Features/Progress/ProgressManager.swift": manager("ProgressManager"),
+            "App/2 - AppModel/Features/LanguageTerms/LanguageTermsManager.swift": manager("LanguageTermsManager"),
+        ]
+        let layout = features.merging([
+            "AppTests/FeatureTests/Progress/ProgressTests.swift": test,
+            "AppTests/FeatureTests/LanguageTerms/LanguageTermsTests.swift": test,
+        ]) { _, new in new }
+        #expect(Analysis.findings(rule, in: Analysis.app(replacing: layout)) == [])
+        // The folder decides, whatever the file is called.
+        let folders = features.merging([
+            "AppTests/FeatureTests/Progress/GoalTrackingTests.swift": test,
+            "AppTests/FeatureTests/LanguageTermsManager/LookupTests.swift": test,
+        ]) { _, new in new }
+        #expect(Analysis.findings(rule, in: Analysis.app(replacing: folders)) == [])
+        // A folder named for another Feature, or outside a Feature-tests folder, is not this Feature's.
+        let elsewhere = features.merging([
+            "AppTests/FeatureTests/Settings/GoalTrackingTests.swift": test,
+            "AppTests/LanguageTerms/LookupTests.swift": test,
+            // Tests mirroring the sources (metro-mate's `AppModel tests/Features/Metronome/Audio/…`) test the parts, not the Feature.
+            "AppTests/FeatureTests/Features/LanguageTerms/Audio/PlayerTests.swift": test,
+        ]) { _, new in new }
+        #expect(Analysis.findings(rule, in: Analysis.app(replacing: elsewhere)).map(\.file) == features.keys.sorted())
+    }
+
+    /// Trend keeps `AppModel tests/WeightImportTests.swift` for `WeightImportManager`: named for the Feature without `Manager`.
+    @Test func aTestFileNamedForTheFeatureWithoutItsSuffixCounts() {
+        let manager = "import Observation\n\n@MainActor @Observable\nfinal class WeightImportManager {\n    private(set) var count = 0\n}"
+        let feature = ["App/2 - AppModel/Features/Import/WeightImportManager.swift": manager]
+        let test = "import Testing\n@testable import App\n\nstruct WeightImportTests {}"
+        let inFolder = feature.merging(["AppTests/AppModel tests/WeightImportTests.swift": test]) { _, new in new }
+        #expect(Analysis.findings(rule, in: Analysis.app(replacing: inFolder)) == [])
+        let elsewhere = feature.merging(["AppTests/Support/WeightImportTests.swift": test]) { _, new in new }
+        #expect(Analysis.findings(rule, in: Analysis.app(replacing: elsewhere)).count == 1)
+    }
+
     @Test func aTestFileInTheWrongFolderIsNamedWithWhereToMoveIt() throws {
         let misplaced = "Tests/AppTests/View Model Tests/OrdersFeatureTests.swift"
         let files = app(without: [CompliantApp.featureTestPath], adding: [misplaced: CompliantApp.files[CompliantApp.featureTestPath]!])

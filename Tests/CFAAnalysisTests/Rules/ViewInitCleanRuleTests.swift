@@ -85,12 +85,24 @@ struct ViewInitCleanRuleTests {
         #expect(Analysis.findings(Self.rule, in: Analysis.app(replacing: [CompliantApp.screenPath: source])) == [])
     }
 
-    @Test func aCallSiteHandingAScreenItsViewModelIsReported() throws {
+    /// One defect, one finding: the screen's input is reported where the fix goes, and the call handing the
+    /// ViewModel over is a related location of it, not a second finding.
+    @Test func aCallSiteHandingAScreenADeclaredInputIsARelatedLocation() throws {
         let root = CompliantApp.files[CompliantApp.rootPath]!.replacingOccurrences(of: "OrdersView()", with: "OrdersView(viewModel: OrdersViewModel())")
         let screen = Self.screenSource("@State var viewModel: OrdersViewModel")
         let findings = Analysis.findings(Self.rule, in: Analysis.app(replacing: [CompliantApp.screenPath: screen, CompliantApp.rootPath: root]))
-        #expect(findings.map(\.file) == [CompliantApp.rootPath, CompliantApp.screenPath])
-        let call = try #require(findings.first)
+        let finding = try #require(Self.single(findings))
+        #expect(finding.file == CompliantApp.screenPath)
+        #expect(finding.line == PlantedSource.line(of: "@State var viewModel: OrdersViewModel", in: screen))
+        #expect(finding.related.map(\.position) == ["\(CompliantApp.rootPath):\(PlantedSource.line(of: "OrdersView(viewModel:", in: root))"])
+        #expect(finding.related.map(\.message) == ["`OrdersView(viewModel:)` hands it over"])
+    }
+
+    @Test func aCallSiteHandingWhatTheScreenDoesNotDeclareIsReported() throws {
+        let root = CompliantApp.files[CompliantApp.rootPath]!.replacingOccurrences(of: "OrdersView()", with: "OrdersView(viewModel: OrdersViewModel())")
+        let screen = Self.screenSource("@State var viewModel = OrdersViewModel()\n    init(viewModel: Int) {}")
+        let findings = Analysis.findings(Self.rule, in: Analysis.app(replacing: [CompliantApp.screenPath: screen, CompliantApp.rootPath: root]))
+        let call = try #require(Self.single(findings))
         #expect(call.line == PlantedSource.line(of: "OrdersView(viewModel:", in: root))
         #expect(call.message == "`OrdersView(viewModel:)` hands the screen a ViewModel (OrdersViewModel) as `viewModel`; create it as `OrdersView()` with plain values only")
     }

@@ -157,4 +157,30 @@ struct ViewModelDedicatedRuleTests {
         ])
         #expect(Analysis.findings(Self.rule, in: files) == [])
     }
+
+    /// One `let viewModel: X` on a screen was three findings (INIT-CLEAN, DEDICATED, INLINE). Another screen's
+    /// ViewModel is this rule's one finding ("belongs to OrdersView alone"); the screen's own ViewModel handed in is
+    /// CFA-VIEW-INIT-CLEAN's one finding.
+    @Test func aViewModelHandedToAScreenIsOneFinding() throws {
+        let path = "App/1 - View/Views/Orders/OrderHistoryView.swift"
+        for (held, owner, message) in [
+            ("OrdersViewModel", Self.rule, "OrderHistoryView stores OrdersViewModel, which belongs to OrdersView alone"),
+            ("OrderHistoryViewModel", ViewInitCleanRule.id,
+             "OrderHistoryView receives a ViewModel (OrderHistoryViewModel) through `let viewModel: OrderHistoryViewModel`"),
+        ] {
+            let files = Analysis.app(replacing: [
+                "App/1 - View/Views/Orders/OrderHistoryViewModel.swift": Self.viewModel("OrderHistoryViewModel"),
+                CompliantApp.rootPath: CompliantApp.files[CompliantApp.rootPath]!.replacingOccurrences(
+                    of: "OrdersView()", with: "OrderHistoryView(viewModel: \(held)())"),
+                path: Self.view("OrderHistoryView", "let viewModel: \(held)"),
+            ])
+            let findings = Analysis.result(files).findings.filter { $0.file == path || $0.file == CompliantApp.rootPath }
+            let finding = try #require(Self.single(findings), "\(findings.map(\.compilerStyle))")
+            #expect(finding.rule == owner)
+            #expect(finding.file == path && finding.line == 5)
+            #expect(finding.message.contains(message))
+            let call = PlantedSource.line(of: "OrderHistoryView(viewModel:", in: files[CompliantApp.rootPath]!)
+            #expect(finding.related.map(\.position) == ["\(CompliantApp.rootPath):\(call)"])
+        }
+    }
 }

@@ -32,6 +32,22 @@ struct ViewModelInitDefaultRuleTests {
         #expect(finding.message.hasPrefix("OrdersViewModel.init takes `repository: any OrdersRepository`, which is a repository"))
     }
 
+    /// One defect, one finding: a `nil` default patched with `?? AppModel.shared…` in `init` is fixed at the parameter,
+    /// so the read is its related location; a read elsewhere, or with no misdefaulted Feature, stays a finding.
+    @Test func anInitFallingBackOnAppModelIsARelatedLocationOfTheMisdefaultedParameter() throws {
+        let (source, findings) = Self.findings([
+            (Self.compliantInit, "init(ordersFeature: OrdersFeature? = nil) {"),
+            ("self.ordersFeature = ordersFeature", "self.ordersFeature = ordersFeature ?? AppModel.shared.ordersFeature"),
+        ])
+        let finding = try #require(Self.single(findings))
+        #expect(finding.line == PlantedSource.line(of: "init(ordersFeature", in: source))
+        #expect(finding.message.contains("defaults `ordersFeature: OrdersFeature?` to `nil`"))
+        #expect(finding.related.map(\.line) == [PlantedSource.line(of: "?? AppModel.shared", in: source)])
+        let (_, unpatched) = Self.findings([("self.ordersFeature = ordersFeature", "self.ordersFeature = AppModel.shared.ordersFeature")])
+        #expect(unpatched.map(\.related) == [[]])
+        #expect(unpatched.first?.message.contains("reaches AppModel in `init`") == true)
+    }
+
     @Test func aFeatureParameterWithoutADefaultIsReported() throws {
         let (source, findings) = Self.findings([(Self.compliantInit, "init(ordersFeature: OrdersFeature) {")])
         let finding = try #require(Self.single(findings))

@@ -80,6 +80,44 @@ struct ViewModelInlineRuleTests {
         #expect(finding.message.contains("assigns `_viewModel = State(initialValue: OrdersViewModel(ordersFeature: ordersFeature))` in init"))
     }
 
+    /// One defect, one finding: a ViewModel held under another name and set in an initializer is reported at the
+    /// property, where the fix goes, with the assignment as a related location — not at both.
+    @Test func aViewModelUnderAnotherNameSetInAnInitializerIsOneFinding() throws {
+        let replacement = """
+            @State private var model: OrdersViewModel
+
+                init() {
+                    _model = State(initialValue: OrdersViewModel())
+                }
+            """
+        let files = Self.screen(holding: replacement)
+        let source = files[CompliantApp.screenPath]!
+        let finding = try #require(Self.single(Analysis.findings(Self.rule, in: files)))
+        #expect(finding.line == PlantedSource.line(of: "@State private var model", in: source))
+        #expect(finding.message.contains("as `model`"))
+        #expect(finding.related.map(\.position) == ["\(CompliantApp.screenPath):\(PlantedSource.line(of: "_model = State", in: source))"])
+    }
+
+    /// A ViewModel the caller hands in — through the memberwise initializer or an initializer parameter stored with
+    /// `_viewModel = State(initialValue: viewModel)` — is CFA-VIEW-INIT-CLEAN's one finding, not this rule's as well.
+    @Test func aHandedInViewModelIsLeftToTheInitCleanRule() throws {
+        let memberwise = Self.screen(holding: "let viewModel: OrdersViewModel")
+        #expect(Analysis.findings(Self.rule, in: memberwise) == [])
+        #expect(Analysis.findings(ViewInitCleanRule.id, in: memberwise).count == 1)
+        let parameter = Self.screen(holding: """
+            @State private var viewModel: OrdersViewModel
+
+                init(viewModel: OrdersViewModel) {
+                    _viewModel = State(initialValue: viewModel)
+                }
+            """)
+        let source = parameter[CompliantApp.screenPath]!
+        #expect(Analysis.findings(Self.rule, in: parameter) == [])
+        let owner = try #require(Self.single(Analysis.findings(ViewInitCleanRule.id, in: parameter)))
+        #expect(owner.line == PlantedSource.line(of: "init(viewModel:", in: source))
+        #expect(owner.related.map(\.position) == ["\(CompliantApp.screenPath):\(PlantedSource.line(of: "_viewModel = State", in: source))"])
+    }
+
     @Test func aScreenWithoutAViewModelIsReportedAtItsDeclaration() throws {
         let finding = try #require(Self.single(Analysis.findings(Self.rule, in: Self.screen(holding: "let title = \"Orders\""))))
         #expect(finding.file == CompliantApp.screenPath)

@@ -15,9 +15,33 @@ enum TestFileLookup {
         return proposedPath(for: viewModel, in: index, aliases: folders.viewModelTests, siblings: folders.featureTests)
     }
 
-    /// The repository-relative path of `<feature>Tests.swift` in a Feature-tests folder, if there is one.
+    /// The repository-relative path of `<feature>Tests.swift` in a Feature-tests folder, if there is one; else a test
+    /// file in the Feature's own folder of one (`FeatureTests/Progress/ProgressTests.swift` for `ProgressManager`).
+    /// A file named for the Feature without its pattern's fixed part counts too (`WeightImportTests.swift` for
+    /// `WeightImportManager`, in a Feature-tests folder).
     static func featureTest(for feature: String, in index: CodebaseIndex) -> String? {
-        existingTest(for: feature, in: index, aliases: index.configuration.folders.featureTests)
+        let aliases = index.configuration.folders.featureTests
+        return existingTest(for: feature, in: index, aliases: aliases)
+            ?? featureStems(of: feature, index.configuration).lazy.compactMap { existingTest(for: $0, in: index, aliases: aliases) }.first
+            ?? testInFeatureFolder(for: feature, in: index)
+    }
+
+    /// `Progress` for `ProgressManager` (`*Manager`), `Orders` for `OrdersFeature` (`*Feature`).
+    private static func featureStems(of feature: String, _ configuration: AnalysisConfiguration) -> [String] {
+        configuration.features.compactMap { $0.wildcardPart(of: feature) }.filter { !$0.isEmpty && $0 != feature }
+    }
+
+    /// CFA's unit-test guidance keeps Feature tests one folder per Feature, `FeatureTests/<Feature>/`: a
+    /// `…Tests.swift` file in a subfolder of a Feature-tests folder named for the Feature — its name or its
+    /// name without the configured pattern's fixed part (`Progress` for `ProgressManager`, `Orders` for `OrdersFeature`).
+    private static func testInFeatureFolder(for feature: String, in index: CodebaseIndex) -> String? {
+        let aliases = Set(index.configuration.folders.featureTests.map(FolderName.normalized))
+        let names = Set(([feature] + featureStems(of: feature, index.configuration)).map(FolderName.normalized))
+        return index.testPaths.first { path in
+            guard path.hasSuffix("Tests.swift") else { return false }
+            let folders = Array(path.split(separator: "/").dropLast())
+            return zip(folders, folders.dropFirst()).contains { aliases.contains(FolderName.normalized($0)) && names.contains(FolderName.normalized($1)) }
+        }
     }
 
     /// Where `<feature>Tests.swift` should be added, e.g. `Tests/AppTests/Feature Tests/OrdersFeatureTests.swift`.
