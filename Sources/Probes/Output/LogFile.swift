@@ -75,8 +75,8 @@ struct LogFile {
     }
 }
 
-/// `read(2)`, which `LogFile.read` hides inside the type.
-private func readDescriptor(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+/// `read(2)`, which `LogFile.read` hides inside the type; the pipe readers use it too.
+func readDescriptor(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     #if canImport(Glibc)
     Glibc.read(descriptor, buffer, count)
     #elseif canImport(Darwin)

@@ -138,14 +138,6 @@ struct OutputTail {
     }
 }
 
-private func readDescriptor(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.read(descriptor, buffer, count)
-    #elseif canImport(Darwin)
-    Darwin.read(descriptor, buffer, count)
-    #endif
-}
-
 private func closeDescriptor(_ descriptor: Int32) {
     #if canImport(Glibc)
     _ = Glibc.close(descriptor)
