@@ -12,14 +12,16 @@
 # bundle under the watchdog, sign). Targets: XCTest-only (c) <= 1.0x (b); mixed (c) <= 2.5x (b);
 # HabitTracker (c) <= (a) + 1.5 s. The machine's load is printed before each package: other work skews it.
 #
-# Usage: Scripts/bench-orchestrator.sh [RUNS] [TESTS]   (defaults 5 and 400; needs .build/release/cfa-gate)
+# Usage: [SANDBOX=off] Scripts/bench-orchestrator.sh [RUNS] [TESTS]   (defaults 5 and 400; needs .build/release/cfa-gate)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}
 tests=${2:-400}
 source Scripts/bench-common.sh
-printf '1. Tests pass. <!-- probe: test -->\n' >"$work/process.md"
-printf '<!-- cfa-gate: test-isolation=batch -->\n\n1. Tests pass. <!-- probe: test -->\n' >"$work/batch.md"
+# SANDBOX=off (or required) sets the checklist's sandbox option, to show what the namespace adds to each test process.
+sandbox_option=${SANDBOX:+ sandbox=$SANDBOX}
+printf '<!-- cfa-gate:%s -->\n\n1. Tests pass. <!-- probe: test -->\n' "${sandbox_option:- test-isolation=process}" >"$work/process.md"
+printf '<!-- cfa-gate: test-isolation=batch%s -->\n\n1. Tests pass. <!-- probe: test -->\n' "$sandbox_option" >"$work/batch.md"
 
 # A package with `count` trivial tests over four targets: per target an XCTest class and, unless `kinds` is
 # `xctest`, a Swift Testing suite holding half of them.
