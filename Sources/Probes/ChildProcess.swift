@@ -266,13 +266,7 @@ private struct ProcessExitNotice {
         _ = poll(&entry, 1, milliseconds)
     }
 
-    func close() {
-        #if canImport(Glibc)
-        _ = Glibc.close(descriptor)
-        #elseif canImport(Darwin)
-        _ = Darwin.close(descriptor)
-        #endif
-    }
+    func close() { closeDescriptor(descriptor) }
 }
 
 /// glibc's `pidfd_open` (2.36+), looked up so that an older C library falls back to polling instead of failing to load.

@@ -83,3 +83,12 @@ func readDescriptor(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ c
     Darwin.read(descriptor, buffer, count)
     #endif
 }
+
+/// `close(2)`, for the pipe readers and the process waiter.
+func closeDescriptor(_ descriptor: Int32) {
+    #if canImport(Glibc)
+    _ = Glibc.close(descriptor)
+    #elseif canImport(Darwin)
+    _ = Darwin.close(descriptor)
+    #endif
+}

@@ -137,11 +137,3 @@ struct OutputTail {
         }
     }
 }
-
-private func closeDescriptor(_ descriptor: Int32) {
-    #if canImport(Glibc)
-    _ = Glibc.close(descriptor)
-    #elseif canImport(Darwin)
-    _ = Darwin.close(descriptor)
-    #endif
-}
