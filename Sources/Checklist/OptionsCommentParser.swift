@@ -46,10 +46,7 @@ struct OptionsCommentParser {
             }
             options.allowSkipped = flag
         case "test-retries":
-            guard let count = Int(value), (0...10).contains(count) else {
-                throw .invalidOptionValue(path: path, line: line, key: key, value: value, expected: "a whole number from 0 to 10")
-            }
-            options.testRetries = count
+            options.testRetries = try wholeNumber(value, in: 0...10, key: key, line: line)
         case "flaky":
             guard value == "fail" || value == "allow" else {
                 throw .invalidOptionValue(path: path, line: line, key: key, value: value, expected: "fail or allow")
@@ -61,10 +58,7 @@ struct OptionsCommentParser {
             }
             options.outputLimit = bytes
         case "reviews-required":
-            guard let count = Int(value), (1...10).contains(count) else {
-                throw .invalidOptionValue(path: path, line: line, key: key, value: value, expected: "a whole number from 1 to 10")
-            }
-            options.reviewsRequired = count
+            options.reviewsRequired = try wholeNumber(value, in: 1...10, key: key, line: line)
         case "sandbox":
             guard let policy = SandboxPolicy(rawValue: value) else {
                 throw .invalidOptionValue(path: path, line: line, key: key, value: value, expected: "required, preferred or off")
@@ -87,10 +81,7 @@ struct OptionsCommentParser {
             }
             options.testIsolation = isolation
         case "test-workers":
-            guard let count = Int(value), (1...1024).contains(count) else {
-                throw .invalidOptionValue(path: path, line: line, key: key, value: value, expected: "a whole number from 1 to 1024")
-            }
-            options.testWorkers = count
+            options.testWorkers = try wholeNumber(value, in: 1...1024, key: key, line: line)
         default:
             guard let duration = GateDuration.parse(value) else {
                 throw .invalidOptionValue(path: path, line: line, key: key, value: value, expected: Self.durationExpectation)
@@ -102,5 +93,14 @@ struct OptionsCommentParser {
             default: options.commandTimeout = duration
             }
         }
+    }
+
+    /// A count option's value, refused with the same wording for every key unless it is a whole number in `range`.
+    private func wholeNumber(_ value: String, in range: ClosedRange<Int>, key: String, line: Int) throws(ChecklistError) -> Int {
+        guard let count = Int(value), range.contains(count) else {
+            throw .invalidOptionValue(
+                path: path, line: line, key: key, value: value, expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return count
     }
 }
