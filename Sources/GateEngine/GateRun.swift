@@ -31,8 +31,8 @@ public struct GateOptions: Sendable {
     public var timingsPath: String?
     var environment: [String: String]
     var tool: ToolInfo
-    /// Where util-linux's `unshare` is (nil: not installed); tests name a missing one to see a run without a sandbox.
-    var unsharePath: String? = ProcessSandbox.unsharePath
+    /// Finds the sandbox this kernel allows; tests give one that finds none, to see a run without a sandbox.
+    var detectSandbox: @Sendable () async -> (sandbox: ProcessSandbox, unavailable: String?) = { await ProcessSandbox.detect() }
     /// Whether the analysis reads and fills the facts cache in `<git dir>/cfa-gate/cache` (`--no-cache` turns it off).
     public var analysisCache = true
 
@@ -105,7 +105,7 @@ public enum Gate {
         var childEnvironment = ChildProcess.withholding(checklist.options.withheldEnvironment ?? [], from: options.environment)
         childEnvironment.removeValue(forKey: KeyProtection.signingKeyVariable)
         let sandboxPolicy = checklist.options.sandbox ?? .preferred
-        let (sandbox, noSandbox) = sandboxPolicy == .off ? (ProcessSandbox.none, String?.none) : await ProcessSandbox.detect(unshare: options.unsharePath)
+        let (sandbox, noSandbox) = sandboxPolicy == .off ? (ProcessSandbox.none, String?.none) : await options.detectSandbox()
         let sandboxRefusal = sandboxPolicy == .required ? noSandbox.map { "sandbox=required, but \($0)" } : nil
         let runnerFiles = RunnerCommandFiles.snapshot(environment: options.environment)
         let policyChanges = await setup.changes(packagePath: packagePath)

@@ -17,13 +17,37 @@ enum ProcessTermination: Sendable, Equatable {
     var succeeded: Bool { self == .exited(0) }
 }
 
-/// Runs one command in its own process group, with its output going to a log file.
+/// Where a child's standard output and error go, and what it gets as descriptor 3.
+struct ChildOutput: Sendable, Equatable {
+    enum Destination: Sendable, Equatable {
+        /// Appended to this file, which is created when missing.
+        case file(String)
+        /// The write end of a pipe the gate reads.
+        case pipe(Int32)
+    }
+
+    var destination: Destination
+    /// The write end of a second pipe, the child's descriptor 3 (Swift Testing's event stream, `/dev/fd/3`).
+    var fourth: Int32?
+
+    static func file(_ path: String) -> ChildOutput { ChildOutput(destination: .file(path)) }
+
+    /// The pipe ends the child gets, which `ChildProcess` closes in the gate once the child has them: the reader
+    /// sees the end of its output only when no writer is left.
+    var pipeEnds: [Int32] {
+        var ends = fourth.map { [$0] } ?? []
+        if case .pipe(let descriptor) = destination { ends.append(descriptor) }
+        return ends
+    }
+}
+
+/// Runs one command in its own process group, with its output going to a log file or a pipe.
 ///
 /// The child gets a process group of its own so that a timeout or Ctrl-C can stop everything it started
-/// (a `swift build` spawns compilers and linkers), not just the direct child. Waiting polls `waitpid` with
-/// `WNOHANG` between short sleeps on a thread of its own: the watchdog then fires on time even while every
-/// cooperative thread is busy (a CPU-bound analysis, or a test suite's synchronous work), and no cooperative
-/// thread is ever blocked by the wait.
+/// (a `swift build` spawns compilers and linkers), not just the direct child. Waiting happens on a thread of its
+/// own, asleep on a pidfd until the child ends: the watchdog then fires on time even while every cooperative
+/// thread is busy (a CPU-bound analysis, or a test suite's synchronous work), and no cooperative thread is ever
+/// blocked by the wait.
 /// Every process starts in the run's sandbox (`ProcessSandbox`) without the withheld variables, and what it leaves
 /// running is killed and reaped before `run` returns (`ProcessReaper`).
 public struct ChildProcess: Sendable {
@@ -31,7 +55,7 @@ public struct ChildProcess: Sendable {
     var arguments: [String]
     var workingDirectory: String
     var environment: [String: String]
-    var logPath: String
+    var output: ChildOutput
     var timeout: Duration
     /// Where the process runs: by default the sandbox the gate chose for this run (`ProcessSandbox.current`).
     var sandbox: ProcessSandbox
@@ -40,12 +64,22 @@ public struct ChildProcess: Sendable {
         executable: String, arguments: [String], workingDirectory: String,
         environment: [String: String], logPath: String, timeout: Duration, sandbox: ProcessSandbox = .current
     ) {
+        self.init(
+            executable: executable, arguments: arguments, workingDirectory: workingDirectory, environment: environment,
+            output: .file(logPath), timeout: timeout, sandbox: sandbox)
+    }
+
+    /// `output`'s pipe ends belong to the process from here on: they are closed in the gate once the child has them.
+    init(
+        executable: String, arguments: [String], workingDirectory: String,
+        environment: [String: String], output: ChildOutput, timeout: Duration, sandbox: ProcessSandbox = .current
+    ) {
         self.sandbox = sandbox
         self.executable = executable
         self.arguments = arguments
         self.workingDirectory = workingDirectory
         self.environment = environment
-        self.logPath = logPath
+        self.output = output
         self.timeout = timeout
     }
 
@@ -57,7 +91,9 @@ public struct ChildProcess: Sendable {
     func runReportingLeftovers() async -> (termination: ProcessTermination, leftovers: [LeftoverProcess]) {
         let token = ProcessReaper.newToken()
         let pid: pid_t
-        switch await ProcessReaper.shared.start(token: token, { spawn(token: token) }) {
+        let started = await ProcessReaper.shared.start(token: token, { spawn(token: token) })
+        output.pipeEnds.forEach(closeDescriptor)
+        switch started {
         case .success(let spawned): pid = spawned
         case .failure(let failure): return (.launchFailed(failure.message), [])
         }
@@ -111,16 +147,44 @@ public struct ChildProcess: Sendable {
     struct SpawnFailure: Error { var message: String }
 
     private func spawn(token: String) -> Result<pid_t, SpawnFailure> {
+        // The token lets the reaper tell which process an orphan came from (see `ProcessReaper`).
+        var childEnvironment = Self.childEnvironment(environment)
+        childEnvironment[ProcessReaper.tokenVariable] = token
+        let envp = childEnvironment.map { "\($0.key)=\($0.value)" }
+        let argv = [executable] + arguments
+        switch sandbox {
+        case .namespace(let userNamespace):
+            var descriptors = NamespaceSpawn.Descriptors(fourth: output.fourth ?? -1)
+            switch output.destination {
+            case .file(let path): descriptors.outputPath = path
+            case .pipe(let descriptor): descriptors.outputDescriptor = descriptor
+            }
+            return NamespaceSpawn.spawn(
+                path: executable, argv: argv, envp: envp, workingDirectory: workingDirectory, descriptors: descriptors,
+                userNamespace: userNamespace
+            ).mapError { SpawnFailure(message: $0.message) }
+        case .none:
+            return spawnBeside(argv: argv, envp: envp)
+        }
+    }
+
+    /// `posix_spawn`, for a run without the namespace sandbox.
+    private func spawnBeside(argv: [String], envp: [String]) -> Result<pid_t, SpawnFailure> {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        switch output.destination {
+        case .file(let path): posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        case .pipe(let descriptor): posix_spawn_file_actions_adddup2(&actions, descriptor, 1)
+        }
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        // The child keeps standard input, output and error and nothing else: a descriptor the gate holds (a
-        // key file being read, a log, a libgit2 pack) must not be readable by the code under test.
+        if let fourth = output.fourth { posix_spawn_file_actions_adddup2(&actions, fourth, 3) }
+        // The child keeps standard input, output and error (and descriptor 3 when given) and nothing else: a
+        // descriptor the gate holds (a key file being read, a log, a libgit2 pack) must not be readable by the code
+        // under test.
         if let closeFrom = spawnAddCloseFrom {
-            guard closeFrom(&actions, 3) == 0 else {
+            guard closeFrom(&actions, output.fourth == nil ? 3 : 4) == 0 else {
                 return .failure(SpawnFailure(message: "cannot start \(executable): this C library cannot close the child's descriptors"))
             }
         } else {
@@ -146,19 +210,10 @@ public struct ChildProcess: Sendable {
         posix_spawnattr_setflags(
             &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
-        // `unshare` would start and then fail to run a missing program: the same failure as without a sandbox, first.
-        if case .namespace = sandbox, access(executable, X_OK) != 0 {
-            return .failure(SpawnFailure(message: "could not start \(executable): \(String(cString: strerror(errno)))"))
-        }
-        let (path, argv) = sandbox.command(executable: executable, arguments: arguments)
-        // The token lets the reaper tell which process an orphan came from (see `ProcessReaper`).
-        var childEnvironment = Self.childEnvironment(environment)
-        childEnvironment[ProcessReaper.tokenVariable] = token
-        let envp = childEnvironment.map { "\($0.key)=\($0.value)" }
         var pid = pid_t()
         let status = withCStringArray(argv) { argvPointer in
             withCStringArray(envp) { envPointer in
-                posix_spawn(&pid, path, &actions, &attributes, argvPointer, envPointer)
+                posix_spawn(&pid, executable, &actions, &attributes, argvPointer, envPointer)
             }
         }
         guard status == 0 else {

@@ -70,6 +70,9 @@ package actor ProcessReaper {
         return result
     }
 
+    /// Runs `body`, which starts a process and reaps it itself, with no sweep in between.
+    func withoutSweeps<Value: Sendable>(_ body: @Sendable () -> Value) -> Value { body() }
+
     /// The process started with `token` has been reaped: kills and reaps what it left behind.
     func finished(_ pid: pid_t, token: String) -> [LeftoverProcess] {
         live[pid] = nil

@@ -58,10 +58,53 @@ struct ProcessSandboxTests {
         #expect(reason.contains("no-such-program"))
     }
 
-    @Test func withoutUnshareThereIsNoSandboxAndTheReasonSaysWhy() async {
-        let detected = await ProcessSandbox.detect(unshare: "/nonexistent/unshare")
-        #expect(detected.sandbox == .none)
-        #expect(detected.unavailable?.contains("`unshare` is not installed") == true)
+    @Test func aMissingWorkingDirectoryIsALaunchFailureNamingTheStep() async throws {
+        let fixture = try GitFixture()
+        var sandboxed = child("true", in: fixture, sandbox: try await Self.sandbox())
+        sandboxed.workingDirectory = fixture.path("gone")
+        guard case .launchFailed(let reason) = await sandboxed.run() else {
+            Issue.record("not a launch failure")
+            return
+        }
+        #expect(reason.contains("changing to the working directory") && reason.contains("No such file"), "\(reason)")
+    }
+
+    /// A child writing into pipes the gate reads: output and error into one, descriptor 3 into another, and no other
+    /// descriptor of the gate's reaches it (the read ends, the log, whatever else is open).
+    @Test(arguments: [false, true])
+    func pipesReachTheChildAsItsOutputAndDescriptorThreeAndNothingElseDoes(sandboxed: Bool) async throws {
+        let fixture = try GitFixture()
+        let output = try #require(ChildPipe())
+        let events = try #require(ChildPipe())
+        let held = open(fixture.path("held.txt"), O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+        defer { closeDescriptor(held) }
+        let script = "echo out; echo err >&2; echo event >&3; ls /proc/self/fd | tr '\\n' ' ' >&3"
+        var process = child(script, in: fixture, sandbox: sandboxed ? try await Self.sandbox() : .none)
+        process.output = ChildOutput(destination: .pipe(output.writeEnd), fourth: events.writeEnd)
+        #expect(await process.run() == .exited(0))
+        #expect(output.readAll() == "out\nerr\n")
+        let written = events.readAll()
+        #expect(written.hasPrefix("event\n"), "\(written)")
+        // `ls` lists 0 to 3 and the descriptor it opened to read the folder.
+        let descriptors = written.dropFirst("event\n".count).split(separator: " ").compactMap { Int($0) }
+        #expect(descriptors.filter { $0 != descriptors.last } == [0, 1, 2, 3], "\(written)")
+    }
+
+    @Test func theSandboxedChildStartsWithDefaultSignalHandlers() async throws {
+        let fixture = try GitFixture()
+        // The gate ignores SIGPIPE, as many programs do; the child must not inherit that (a broken pipe must end it).
+        let previous = signal(SIGPIPE, SIG_IGN)
+        defer { signal(SIGPIPE, previous) }
+        let process = child("grep -E '^(SigIgn|SigBlk)' /proc/self/status", in: fixture, sandbox: try await Self.sandbox())
+        #expect(await process.run() == .exited(0))
+        let status = try String(contentsOfFile: fixture.path("out.log"), encoding: .utf8)
+        var masks: [String: UInt64] = [:]
+        for line in status.split(separator: "\n") {
+            let fields = line.split(separator: ":")
+            masks[String(fields[0])] = UInt64(fields.last?.trimmingCharacters(in: .whitespaces) ?? "", radix: 16)
+        }
+        #expect(masks["SigBlk"] == 0, "blocked signals: \(status)")
+        #expect(masks["SigIgn"].map { $0 & (1 << (UInt64(SIGPIPE) - 1)) == 0 } == true, "ignored signals: \(status)")
     }
 
     @Test func theChecklistCanWithholdMoreVariablesByNameAndPrefix() {
@@ -69,5 +112,20 @@ struct ProcessSandboxTests {
         let kept = ChildProcess.withholding(["CLOUD_SECRET", "DEPLOY_*"], from: environment)
         #expect(kept == ["DEPLOYMENT": "d", "PATH": "/bin"])
         #expect(ChildProcess.childEnvironment(["GITHUB_ENV": "/f", "CI_JOB_JWT_V1": "j", "HOME": "/h"]) == ["HOME": "/h"])
+    }
+}
+
+extension ChildPipe {
+    /// Everything in the pipe once every writer is gone.
+    func readAll() -> String {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { readDescriptor(readEnd, $0.baseAddress, $0.count) }
+            if count <= 0 { break }
+            bytes += buffer[..<count]
+        }
+        closeDescriptor(readEnd)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
