@@ -66,18 +66,21 @@ public struct TestProbe: Sendable {
         }
         let runDirectory = "\(context.logDirectory)/\(logName).runs"
         try? FileManager.default.createDirectory(atPath: runDirectory, withIntermediateDirectories: true)
-        var outcome = await runTests(
-            in: context, selection: selection, quarantine: quarantine, runDirectory: runDirectory, deadline: deadline, evidence: evidence,
-            observe: observe)
-        if let log = Self.collectLogs(from: runDirectory, into: "\(context.logDirectory)/\(logName).tests.log", name: "\(logName).tests") {
-            outcome.evidence.logs.append(log)
+        let joinedPath = "\(context.logDirectory)/\(logName).tests.log"
+        guard let logs = TestLogs(directory: runDirectory, joinedPath: joinedPath) else {
+            return .error("cannot create the test log \(joinedPath): \(String(cString: strerror(errno)))", evidence: evidence)
         }
+        var outcome = await runTests(
+            in: context, selection: selection, quarantine: quarantine, runDirectory: runDirectory, logs: logs, deadline: deadline,
+            evidence: evidence, observe: observe)
+        if let log = await logs.close(name: "\(logName).tests", at: joinedPath) { outcome.evidence.logs.append(log) }
+        try? FileManager.default.removeItem(atPath: runDirectory)
         return outcome
     }
 
     private func runTests(
-        in context: ProbeContext, selection: Selection, quarantine: Quarantine, runDirectory: String, deadline: ContinuousClock.Instant,
-        evidence: Evidence, observe: @escaping @Sendable (String, [String: Duration]) -> Void
+        in context: ProbeContext, selection: Selection, quarantine: Quarantine, runDirectory: String, logs: TestLogs,
+        deadline: ContinuousClock.Instant, evidence: Evidence, observe: @escaping @Sendable (String, [String: Duration]) -> Void
     ) async -> ProbeOutcome {
         var evidence = evidence
         let bundle: String
@@ -92,7 +95,7 @@ public struct TestProbe: Sendable {
         do {
             runner = try await SwiftPMTestRunner(
                 bundle: bundle, packageDirectory: context.packageDirectory, repositoryRoot: context.repositoryRoot,
-                runDirectory: runDirectory, environment: context.environment, deadline: deadline, workers: context.testSettings.workers,
+                runDirectory: runDirectory, logs: logs, environment: context.environment, deadline: deadline, workers: context.testSettings.workers,
                 outputLimit: context.outputLimit
             ).discovered()
             listed = try await runner.listTests()
@@ -171,27 +174,6 @@ public struct TestProbe: Sendable {
         return Result { () throws(Quarantine.ParseError) in
             try Quarantine.parse(file.text, path: file.path)
         }
-    }
-
-    /// Joins the per-process logs into one file beside the verdict, each under a header naming its process; copied
-    /// chunk by chunk with a running digest, never held whole.
-    static func collectLogs(from runDirectory: String, into path: String, name: String) -> LogReference? {
-        let files = FileManager.default
-        guard let names = try? files.contentsOfDirectory(atPath: runDirectory), !names.isEmpty else { return nil }
-        let destination = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard destination >= 0 else { return nil }
-        let digest = RunningDigest()
-        for file in names.sorted() where file.hasSuffix(".log") {
-            let header = Array("==> \(file.dropLast(4)) <==\n".utf8)
-            header.withUnsafeBytes { bytes in
-                digest.update(bytes)
-                LogFile.writeAll(bytes, to: destination)
-            }
-            LogFile.append("\(runDirectory)/\(file)", to: destination, digest: digest)
-        }
-        _ = close(destination)
-        try? files.removeItem(atPath: runDirectory)
-        return LogReference(name: name, path: "\(name).log", sha256: digest.hex(), bytes: digest.byteCount)
     }
 
     /// `shard`: this run is one shard of a matrix, whose share may hold only skipped tests; the merge then

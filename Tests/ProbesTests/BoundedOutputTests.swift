@@ -77,8 +77,9 @@ import Testing
         let folder = NSTemporaryDirectory() + "bounded-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        var tail = try #require(OutputTail.pipe(at: "\(folder)/out.pipe", copyingTo: "\(folder)/out.log"))
-        let writer = try #require(FileHandle(forWritingAtPath: "\(folder)/out.pipe"))
+        let pipe = try #require(OutputTail.pipe(copyingTo: "\(folder)/out.log"))
+        var tail = pipe.tail
+        let writer = FileHandle(fileDescriptor: pipe.writeEnd, closeOnDealloc: true)
         writer.write(Data("first\nsecond\n".utf8))
         #expect(tail.readLines() == ["first", "second"])
         // Already on disk before the pipe closes: nothing of it waits in memory.

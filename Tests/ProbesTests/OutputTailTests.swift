@@ -7,16 +7,17 @@ struct OutputTailTests {
         let folder = NSTemporaryDirectory() + "output-tail-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        var tail = try #require(OutputTail.pipe(at: "\(folder)/out.pipe", copyingTo: "\(folder)/out.log"))
-        #expect(tail.readLines().isEmpty, "no writer yet is nothing to read, not an end")
-        let writer = try #require(FileHandle(forWritingAtPath: "\(folder)/out.pipe"))
+        let pipe = try #require(OutputTail.pipe(copyingTo: "\(folder)/out.log"))
+        var tail = pipe.tail
+        #expect(tail.readLines().isEmpty, "nothing written yet is nothing to read, not an end")
+        let writer = FileHandle(fileDescriptor: pipe.writeEnd, closeOnDealloc: true)
         writer.write(Data("first\nsecond\nthi".utf8))
         #expect(tail.readLines() == ["first", "second"])
         writer.write(Data("rd\nunfinished".utf8))
         try writer.close()
         #expect(tail.readLines(final: true, keepingPartialLine: false) == ["third"])
         tail.close()
-        #expect(!FileManager.default.fileExists(atPath: "\(folder)/out.pipe"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["out.log"], "nothing on disk but the copy")
         #expect(FileManager.default.contents(atPath: "\(folder)/out.log") == Data("first\nsecond\nthird\nunfinished".utf8))
     }
 

@@ -7,7 +7,7 @@ import Foundation
 import Verdict
 
 /// Reads what another process writes, one complete line at a time, while it is still writing: from a file, or from
-/// a named pipe cfa-gate created.
+/// a pipe cfa-gate created (`ChildPipe`).
 ///
 /// Test results are read from a pipe rather than a file because a file can be rewritten: a test that finds the
 /// path of its own output could seek back and erase the line that records its failure before cfa-gate reads it.
@@ -18,12 +18,14 @@ import Verdict
 struct OutputTail {
     private enum Source {
         case file(path: String, offset: UInt64)
-        case pipe(descriptor: Int32, fifo: String, copy: Int32)
+        case pipe(descriptor: Int32, copy: Int32)
     }
 
     /// One call reads at most this much; the rest waits in the pipe (its writer blocks) or the file for the next call.
     static let readBudget = 16 << 20
     static let chunkSize = 64 << 10
+    /// The copy descriptor of a pipe read without a copy.
+    private static let noCopy: Int32 = -1
 
     private var source: Source
     private var splitter: LineSplitter
@@ -45,26 +47,23 @@ struct OutputTail {
         OutputTail(source: .file(path: path, offset: 0), maximumLineLength: maximumLineLength)
     }
 
-    /// Creates the named pipe at `fifo` and opens its reading end without blocking, so a writer can open it at once,
-    /// and the log file `copy`; nil when the system refuses any of them.
-    static func pipe(at fifo: String, copyingTo copy: String, maximumLineLength: Int = LogFile.maximumLineLength) -> OutputTail? {
-        guard mkfifo(fifo, 0o600) == 0 else { return nil }
-        let descriptor = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            unlink(fifo)
-            return nil
-        }
+    /// A pipe for a child to write into, its read end open without blocking, and the log file `copy` (none when nil);
+    /// with the write end to give the child. Nil when the system refuses either.
+    static func pipe(copyingTo copy: String?, maximumLineLength: Int = LogFile.maximumLineLength) -> (tail: OutputTail, writeEnd: Int32)? {
+        guard let pipe = ChildPipe() else { return nil }
+        _ = fcntl(pipe.readEnd, F_SETFL, fcntl(pipe.readEnd, F_GETFL) | O_NONBLOCK)
         #if os(Linux)
         // F_SETPIPE_SZ (1031): a 1 MiB pipe instead of 64 KiB lets a fast writer run on between the gate's reads.
-        _ = fcntl(descriptor, 1031, Int32(1 << 20))
+        _ = fcntl(pipe.readEnd, 1031, Int32(1 << 20))
         #endif
-        let copyDescriptor = open(copy, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard copyDescriptor >= 0 else {
-            closeDescriptor(descriptor)
-            unlink(fifo)
+        let copyDescriptor = copy.map { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) } ?? Self.noCopy
+        guard copyDescriptor >= 0 || copy == nil else {
+            closeDescriptor(pipe.readEnd)
+            closeDescriptor(pipe.writeEnd)
             return nil
         }
-        return OutputTail(source: .pipe(descriptor: descriptor, fifo: fifo, copy: copyDescriptor), maximumLineLength: maximumLineLength)
+        let tail = OutputTail(source: .pipe(descriptor: pipe.readEnd, copy: copyDescriptor), maximumLineLength: maximumLineLength)
+        return (tail, pipe.writeEnd)
     }
 
     /// The lines completed since the last call (at most `readBudget` bytes' worth). A trailing line without its
@@ -93,12 +92,11 @@ struct OutputTail {
         self.splitter = splitter
     }
 
-    /// For a pipe: closes the reading end and the log file, and removes the pipe.
+    /// For a pipe: closes the reading end and the log file.
     mutating func close() {
-        guard case .pipe(let descriptor, let fifo, let copy) = source else { return }
-        closeDescriptor(copy)
+        guard case .pipe(let descriptor, let copy) = source else { return }
+        if copy != Self.noCopy { closeDescriptor(copy) }
         closeDescriptor(descriptor)
-        unlink(fifo)
         source = .file(path: "/dev/null", offset: 0)
     }
 
@@ -122,7 +120,7 @@ struct OutputTail {
                 body(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
             }
             return false
-        case .pipe(let descriptor, _, let copy):
+        case .pipe(let descriptor, let copy):
             while budget > 0 {
                 let count = readDescriptor(descriptor, buffer.baseAddress, min(Self.chunkSize, budget))
                 // 0: no writer (yet, or any more); -1 with EAGAIN: nothing to read now.
@@ -130,7 +128,7 @@ struct OutputTail {
                 budget -= count
                 let chunk = UnsafeRawBufferPointer(rebasing: buffer[..<count])
                 digest.update(chunk)
-                LogFile.writeAll(chunk, to: copy)
+                if copy != Self.noCopy { LogFile.writeAll(chunk, to: copy) }
                 body(chunk)
             }
             return false

@@ -13,6 +13,8 @@ struct SwiftPMTestRunner: TestRunner {
     var repositoryRoot: String
     /// Where each process's output and event stream go while the item runs.
     var runDirectory: String
+    /// The slot files the test processes write into, and the joined log their output ends up in.
+    var logs: TestLogs
     var environment: [String: String]
     var deadline: ContinuousClock.Instant
     var workers: Int
@@ -155,29 +157,37 @@ struct SwiftPMTestRunner: TestRunner {
 
     func run(_ batch: [TestCase], label: String, watch: @escaping @Sendable ([String: Duration]) -> Set<String>) async -> BatchReport {
         guard let first = batch.first else { return BatchReport(end: .exited(0)) }
-        let logPath = "\(runDirectory)/\(label).log"
-        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-        switch framework(of: first) {
+        let slot = await logs.slot()
+        let report = await run(batch, framework: framework(of: first), logPath: slot.path, watch: watch)
+        await logs.finish(slot, label: label)
+        return report
+    }
+
+    /// Runs one process whose console output ends up in `logPath`, read (and cut at the limit) before this returns.
+    private func run(
+        _ batch: [TestCase], framework: Framework, logPath: String, watch: @escaping @Sendable ([String: Duration]) -> Set<String>
+    ) async -> BatchReport {
+        switch framework {
         case .xctest:
             var reader = XCTestOutputReader(tests: batch, repositoryRoot: repositoryRoot)
-            let fifo = "\(runDirectory)/\(label).pipe"
-            guard var output = OutputTail.pipe(at: fifo, copyingTo: logPath) else { return Self.noPipe(fifo) }
+            guard let pipe = OutputTail.pipe(copyingTo: logPath) else { return Self.noPipe() }
+            var output = pipe.tail
             output.limit = Int(outputLimit)
             return await supervise(
-                arguments: [batch.map(\.id).joined(separator: ",")], outputPath: fifo, excerptPath: logPath, watch: watch,
+                arguments: [batch.map(\.id).joined(separator: ",")], output: ChildOutput(destination: .pipe(pipe.writeEnd)), excerptPath: logPath,
+                watch: watch,
                 read: { now, final throws(SwiftTestingStream.UnknownVersion) in
                     output.read(final: final) { reader.consume($0.text, at: now) }
                     if final { output.close() }
                     return (reader.started, reader.finished, reader.conflicts, output.bytesRead)
                 })
         case .swiftTesting:
-            let streamPath = "\(runDirectory)/\(label).events.pipe"
             guard
-                var events = OutputTail.pipe(
-                    at: streamPath, copyingTo: "\(runDirectory)/\(label).events.jsonl", maximumLineLength: SwiftTestingStream.maximumRecordLength)
+                let pipe = OutputTail.pipe(copyingTo: nil, maximumLineLength: SwiftTestingStream.maximumRecordLength)
             else {
-                return Self.noPipe(streamPath)
+                return Self.noPipe()
             }
+            var events = pipe.tail
             events.limit = Int(outputLimit)
             let ids = batch.compactMap { test in swiftTestingIDs[test.id].map { ($0, test.id) } }
             var stream = SwiftTestingStream(idsByFullID: Dictionary(ids, uniquingKeysWith: { first, _ in first }), repositoryRoot: repositoryRoot)
@@ -185,11 +195,12 @@ struct SwiftPMTestRunner: TestRunner {
             let everything = batch.count == swiftTestingIDs.count
             let filters = everything ? [] : ids.flatMap { ["--filter", "^\(NSRegularExpression.escapedPattern(for: $0.0))$"] }
             return await supervise(
+                // The event stream goes to descriptor 3, the pipe's write end; the console output to the log file.
                 arguments: [
-                    "--testing-library", "swift-testing", "--event-stream-output-path", streamPath,
+                    "--testing-library", "swift-testing", "--event-stream-output-path", "/dev/fd/3",
                     "--event-stream-version", SwiftTestingStream.pinnedVersion,
                 ] + filters,
-                outputPath: logPath, excerptPath: logPath, watch: watch,
+                output: ChildOutput(destination: .file(logPath), fourth: pipe.writeEnd), excerptPath: logPath, watch: watch,
                 read: { now, final throws(SwiftTestingStream.UnknownVersion) in
                     // A record cut off by the process's death is incomplete, not forged: it is left out.
                     var unknownVersion: SwiftTestingStream.UnknownVersion?
@@ -205,8 +216,8 @@ struct SwiftPMTestRunner: TestRunner {
         }
     }
 
-    private static func noPipe(_ path: String) -> BatchReport {
-        BatchReport(end: .failed("cannot create the named pipe \(path) to read a test process through: \(String(cString: strerror(errno)))"))
+    private static func noPipe() -> BatchReport {
+        BatchReport(end: .failed("cannot create a pipe to read a test process through: \(String(cString: strerror(errno)))"))
     }
 
     private enum Wake: Sendable {
@@ -221,11 +232,11 @@ struct SwiftPMTestRunner: TestRunner {
     /// test has run too long; if so the process (and everything it started) is killed through task cancellation,
     /// which `ChildProcess` turns into stopping the process tree.
     private func supervise(
-        arguments: [String], outputPath: String, excerptPath: String, watch: @escaping @Sendable ([String: Duration]) -> Set<String>,
+        arguments: [String], output: ChildOutput, excerptPath: String, watch: @escaping @Sendable ([String: Duration]) -> Set<String>,
         read: (ContinuousClock.Instant, Bool) throws(SwiftTestingStream.UnknownVersion) -> Progress
     ) async -> BatchReport {
         let process = ChildProcess(
-            executable: bundle, arguments: arguments, workingDirectory: packageDirectory, environment: environment, logPath: outputPath,
+            executable: bundle, arguments: arguments, workingDirectory: packageDirectory, environment: environment, output: output,
             timeout: max(.zero, deadline - .now))
         var cut: Set<String> = []
         var readFailure: String?
