@@ -98,7 +98,8 @@ public struct ChildProcess: Sendable {
         case .failure(let failure): return (.launchFailed(failure.message), [])
         }
         let termination = await wait(for: pid)
-        return (termination, await ProcessReaper.shared.finished(pid, token: token))
+        // In a namespace the kernel has already killed and reaped everything the process left: nothing to sweep.
+        return (termination, await ProcessReaper.shared.finished(pid, token: token, sweeping: sandbox == .none))
     }
 
     private func wait(for pid: pid_t) async -> ProcessTermination {

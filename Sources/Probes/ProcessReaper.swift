@@ -73,10 +73,11 @@ package actor ProcessReaper {
     /// Runs `body`, which starts a process and reaps it itself, with no sweep in between.
     func withoutSweeps<Value: Sendable>(_ body: @Sendable () -> Value) -> Value { body() }
 
-    /// The process started with `token` has been reaped: kills and reaps what it left behind.
-    func finished(_ pid: pid_t, token: String) -> [LeftoverProcess] {
+    /// The process started with `token` has been reaped: kills and reaps what it left behind (unless told there is
+    /// nothing to sweep: a process in a PID namespace of its own takes everything it left down with it).
+    func finished(_ pid: pid_t, token: String, sweeping: Bool = true) -> [LeftoverProcess] {
         live[pid] = nil
-        guard Self.isSubreaper else { return [] }
+        guard Self.isSubreaper, sweeping else { return [] }
         return sweep(sparing: Set(live.values))
     }
 

@@ -59,4 +59,23 @@ import Testing
         #expect(outcome.summary.contains("test-isolation=batch: tests shared processes"), "\(outcome.summary)")
         #expect(outcome.evidence.testRun?.isolation == .batch)
     }
+
+    /// The processes write into a few reused slot files; the joined log holds each process's own output once, under
+    /// a header naming it, and its recorded digest is the file's.
+    @Test func theJoinedLogHoldsEachProcessOutputOnceUnderItsHeader() async throws {
+        let outcome = await TestProbe().run(in: context(.process), logName: "43-test")
+        let reference = try #require(outcome.evidence.logs.first { $0.name == "43-test.tests" })
+        let data = try #require(FileManager.default.contents(atPath: Self.fixture.path("logs/\(reference.path)")))
+        #expect(Digest.sha256Hex(data) == reference.sha256 && data.count == reference.bytes)
+        let text = String(decoding: data, as: UTF8.self)
+        let parts = text.components(separatedBy: "==> ").dropFirst()
+        let processes = parts.filter { $0.hasPrefix("p1r1b") }
+        #expect(processes.count == 11, "\(parts.map { $0.prefix(20) })")
+        for id in ["LoneXC.testPlain", "LoneXC.testPlainToo", "LoneXCMore.testPlain"] {
+            let started = processes.filter { $0.contains("Test Case '\(id)' started") }
+            #expect(started.count == 1, "\(id) started in \(started.count) process parts")
+            #expect(started.first?.components(separatedBy: "Test Case '").count == 3, "\(id): one test per part (its start and its end)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: Self.fixture.path("logs/43-test.runs")), "the slot files are gone")
+    }
 }

@@ -25,9 +25,9 @@ struct CrashOutput {
     }
 
     /// Scans a whole log on disk, chunk by chunk.
-    static func scan(_ path: String) -> (crashLine: String?, excerpt: [String]) {
+    static func scan(_ path: String, from offset: Int = 0) -> (crashLine: String?, excerpt: [String]) {
         var crash = CrashOutput()
-        let summary = LogFile.read(path) { crash.consume($0.text) }
+        let summary = LogFile.read(path, from: offset) { crash.consume($0.text) }
         return (crash.crashLine, crash.excerpt(otherwise: summary.excerpt))
     }
 }

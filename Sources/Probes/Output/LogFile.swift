@@ -18,8 +18,10 @@ struct LogFile {
         var excerpt: LogExcerpt
     }
 
-    /// Reads `path` start to end; a missing file reads as empty. `each` hears every line, cut at `maximumLineLength`.
-    static func read(_ path: String, maximumLineLength: Int = maximumLineLength, each: (LineSplitter.Line) -> Void = { _ in }) -> Summary {
+    /// Reads `path` from `offset` to the end; a missing file reads as empty. `each` hears every line, cut at
+    /// `maximumLineLength`.
+    static func read(
+        _ path: String, from offset: Int = 0, maximumLineLength: Int = maximumLineLength, each: (LineSplitter.Line) -> Void = { _ in }) -> Summary {
         let digest = RunningDigest()
         var excerpt = LogExcerpt()
         var splitter = LineSplitter(maximumLength: maximumLineLength)
@@ -27,7 +29,7 @@ struct LogFile {
             excerpt.append(line.text)
             each(line)
         }
-        forEachChunk(of: path) { chunk in
+        forEachChunk(of: path, from: offset) { chunk in
             digest.update(chunk)
             splitter.feed(chunk, handle)
         }
@@ -35,10 +37,11 @@ struct LogFile {
         return Summary(sha256: digest.hex(), bytes: digest.byteCount, excerpt: excerpt)
     }
 
-    /// Calls `body` with each chunk of the file, in order, reusing one buffer.
-    static func forEachChunk(of path: String, _ body: (UnsafeRawBufferPointer) -> Void) {
+    /// Calls `body` with each chunk of the file from `offset` on, in order, reusing one buffer.
+    static func forEachChunk(of path: String, from offset: Int = 0, _ body: (UnsafeRawBufferPointer) -> Void) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
+        if offset > 0, lseek(descriptor, off_t(offset), SEEK_SET) < 0 { return }
         defer { _ = close(descriptor) }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 1)
         defer { buffer.deallocate() }
@@ -50,9 +53,9 @@ struct LogFile {
         }
     }
 
-    /// Appends the file at `path` to `destination` (an open descriptor) chunk by chunk, feeding `digest`.
-    static func append(_ path: String, to destination: Int32, digest: RunningDigest) {
-        forEachChunk(of: path) { chunk in
+    /// Appends the file at `path`, from `offset` on, to `destination` (an open descriptor) chunk by chunk, feeding `digest`.
+    static func append(_ path: String, from offset: Int = 0, to destination: Int32, digest: RunningDigest) {
+        forEachChunk(of: path, from: offset) { chunk in
             digest.update(chunk)
             writeAll(chunk, to: destination)
         }

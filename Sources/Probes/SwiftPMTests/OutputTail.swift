@@ -48,7 +48,8 @@ struct OutputTail {
     }
 
     /// A pipe for a child to write into, its read end open without blocking, and the log file `copy` (none when nil);
-    /// with the write end to give the child. Nil when the system refuses either.
+    /// with the write end to give the child. The copy goes after what the file already holds. Nil when the system
+    /// refuses either.
     static func pipe(copyingTo copy: String?, maximumLineLength: Int = LogFile.maximumLineLength) -> (tail: OutputTail, writeEnd: Int32)? {
         guard let pipe = ChildPipe() else { return nil }
         _ = fcntl(pipe.readEnd, F_SETFL, fcntl(pipe.readEnd, F_GETFL) | O_NONBLOCK)
@@ -56,7 +57,7 @@ struct OutputTail {
         // F_SETPIPE_SZ (1031): a 1 MiB pipe instead of 64 KiB lets a fast writer run on between the gate's reads.
         _ = fcntl(pipe.readEnd, 1031, Int32(1 << 20))
         #endif
-        let copyDescriptor = copy.map { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) } ?? Self.noCopy
+        let copyDescriptor = copy.map { open($0, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644) } ?? Self.noCopy
         guard copyDescriptor >= 0 || copy == nil else {
             closeDescriptor(pipe.readEnd)
             closeDescriptor(pipe.writeEnd)

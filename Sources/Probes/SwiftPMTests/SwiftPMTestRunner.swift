@@ -158,23 +158,23 @@ struct SwiftPMTestRunner: TestRunner {
     func run(_ batch: [TestCase], label: String, watch: @escaping @Sendable ([String: Duration]) -> Set<String>) async -> BatchReport {
         guard let first = batch.first else { return BatchReport(end: .exited(0)) }
         let slot = await logs.slot()
-        let report = await run(batch, framework: framework(of: first), logPath: slot.path, watch: watch)
+        let report = await run(batch, framework: framework(of: first), log: slot, watch: watch)
         await logs.finish(slot, label: label)
         return report
     }
 
-    /// Runs one process whose console output ends up in `logPath`, read (and cut at the limit) before this returns.
+    /// Runs one process whose console output ends up in its part of `log`, read (and cut at the limit) before this returns.
     private func run(
-        _ batch: [TestCase], framework: Framework, logPath: String, watch: @escaping @Sendable ([String: Duration]) -> Set<String>
+        _ batch: [TestCase], framework: Framework, log: TestLogs.Slot, watch: @escaping @Sendable ([String: Duration]) -> Set<String>
     ) async -> BatchReport {
         switch framework {
         case .xctest:
             var reader = XCTestOutputReader(tests: batch, repositoryRoot: repositoryRoot)
-            guard let pipe = OutputTail.pipe(copyingTo: logPath) else { return Self.noPipe() }
+            guard let pipe = OutputTail.pipe(copyingTo: log.path) else { return Self.noPipe() }
             var output = pipe.tail
             output.limit = Int(outputLimit)
             return await supervise(
-                arguments: [batch.map(\.id).joined(separator: ",")], output: ChildOutput(destination: .pipe(pipe.writeEnd)), excerptPath: logPath,
+                arguments: [batch.map(\.id).joined(separator: ",")], output: ChildOutput(destination: .pipe(pipe.writeEnd)), log: log,
                 watch: watch,
                 read: { now, final throws(SwiftTestingStream.UnknownVersion) in
                     output.read(final: final) { reader.consume($0.text, at: now) }
@@ -200,7 +200,7 @@ struct SwiftPMTestRunner: TestRunner {
                     "--testing-library", "swift-testing", "--event-stream-output-path", "/dev/fd/3",
                     "--event-stream-version", SwiftTestingStream.pinnedVersion,
                 ] + filters,
-                output: ChildOutput(destination: .file(logPath), fourth: pipe.writeEnd), excerptPath: logPath, watch: watch,
+                output: ChildOutput(destination: .file(log.path), fourth: pipe.writeEnd), log: log, watch: watch,
                 read: { now, final throws(SwiftTestingStream.UnknownVersion) in
                     // A record cut off by the process's death is incomplete, not forged: it is left out.
                     var unknownVersion: SwiftTestingStream.UnknownVersion?
@@ -211,7 +211,7 @@ struct SwiftPMTestRunner: TestRunner {
                     if final { events.close() }
                     if let unknownVersion { throw unknownVersion }
                     // The console output goes straight to the log file; the event stream through the pipe.
-                    return (stream.started, stream.finished, stream.conflicts, events.bytesRead + LogFile.size(logPath))
+                    return (stream.started, stream.finished, stream.conflicts, events.bytesRead + LogFile.size(log.path) - log.start)
                 })
         }
     }
@@ -232,7 +232,7 @@ struct SwiftPMTestRunner: TestRunner {
     /// test has run too long; if so the process (and everything it started) is killed through task cancellation,
     /// which `ChildProcess` turns into stopping the process tree.
     private func supervise(
-        arguments: [String], output: ChildOutput, excerptPath: String, watch: @escaping @Sendable ([String: Duration]) -> Set<String>,
+        arguments: [String], output: ChildOutput, log: TestLogs.Slot, watch: @escaping @Sendable ([String: Duration]) -> Set<String>,
         read: (ContinuousClock.Instant, Bool) throws(SwiftTestingStream.UnknownVersion) -> Progress
     ) async -> BatchReport {
         let process = ChildProcess(
@@ -310,9 +310,9 @@ struct SwiftPMTestRunner: TestRunner {
         case .timedOut: end = .timeLimit
         case .launchFailed(let reason): end = .failed(reason)
         }
-        if exceeded { return Self.overLimit(progress, finishedBefore: finishedBefore, limit: outputLimit, log: excerptPath, at: now) }
+        if exceeded { return Self.overLimit(progress, finishedBefore: finishedBefore, limit: outputLimit, log: log, at: now) }
         // Only a process that did not end cleanly needs its crash excerpt; the log is scanned chunk by chunk.
-        let crash = termination == .exited(0) ? (crashLine: nil, excerpt: []) : CrashOutput.scan(excerptPath)
+        let crash = termination == .exited(0) ? (crashLine: nil, excerpt: []) : CrashOutput.scan(log.path, from: log.start)
         return BatchReport(
             finished: progress.finished, unfinished: progress.started.mapValues { now - $0 }, cut: cut, end: end,
             outputTail: crash.excerpt, crashLine: crash.crashLine)
@@ -323,9 +323,9 @@ struct SwiftPMTestRunner: TestRunner {
     /// several, none is blamed: the running ones run again alone (as after a crash), where the one that writes too
     /// much is the only one running. The tests it had not started run again too.
     private static func overLimit(
-        _ progress: Progress, finishedBefore: Set<String>, limit: Int64, log: String, at now: ContinuousClock.Instant
+        _ progress: Progress, finishedBefore: Set<String>, limit: Int64, log: TestLogs.Slot, at now: ContinuousClock.Instant
     ) -> BatchReport {
-        _ = truncate(log, off_t(limit))
+        _ = truncate(log.path, off_t(log.start) + off_t(limit))
         let suspects = Set(progress.started.keys).union(Set(progress.finished.keys).subtracting(finishedBefore))
         guard suspects.count == 1, let id = suspects.first else {
             return BatchReport(finished: progress.finished, unfinished: progress.started.mapValues { now - $0 }, end: .stopped)

@@ -11,15 +11,17 @@ import Verdict
 ///
 /// With a process per test, a log file per process would mean creating (and later deleting) a file per test, and
 /// on ext4 finding a free inode among thousands just deleted costs the gate more than anything else it does for a
-/// test. So each running process gets one of a few slot files, reused: when the process has ended and been read,
-/// its output is appended to the joined log under a header naming the process, and the slot is emptied for the
-/// next. The joined log is written chunk by chunk with a running digest, never held whole; processes appear in the
-/// order they ended.
+/// test; emptying a file again (`truncate`) costs nearly as much. So each running process gets one of a few slot
+/// files and writes after what earlier processes left there: when the process has ended and been read, its part is
+/// appended to the joined log under a header naming the process, and the slot is free for the next. The joined log
+/// is written chunk by chunk with a running digest, never held whole; processes appear in the order they ended.
 actor TestLogs {
-    /// A file one running process writes into (or the gate copies a pipe into); in no one else's hands meanwhile.
+    /// The part of a slot file one running process writes into (or the gate copies a pipe into): from `start` to
+    /// the end, in no one else's hands meanwhile. What comes before belongs to earlier processes, already joined.
     struct Slot: Sendable {
         var index: Int
         var path: String
+        var start: Int
     }
 
     private let directory: String
@@ -36,19 +38,22 @@ actor TestLogs {
         self.destination = destination
     }
 
-    /// An empty slot file for one process; named so that `collect` never takes it for a log of its own.
+    /// A slot file for one process, its part starting at the file's end; named so that `close` never takes it for a
+    /// log of its own.
     func slot() -> Slot {
-        if let slot = free.popLast() { return slot }
+        if var slot = free.popLast() {
+            slot.start = LogFile.size(slot.path)
+            return slot
+        }
         slotCount += 1
-        let slot = Slot(index: slotCount, path: "\(directory)/slot-\(slotCount).out")
+        let slot = Slot(index: slotCount, path: "\(directory)/slot-\(slotCount).out", start: 0)
         _ = FileManager.default.createFile(atPath: slot.path, contents: nil)
         return slot
     }
 
     /// The process writing into `slot` has ended and been read: its output joins the log, and the slot is free again.
     func finish(_ slot: Slot, label: String) {
-        append(slot.path, label: label)
-        _ = truncate(slot.path, 0)
+        append(slot.path, from: slot.start, label: label)
         free.append(slot)
     }
 
@@ -66,12 +71,12 @@ actor TestLogs {
         return LogReference(name: name, path: "\(name).log", sha256: digest.hex(), bytes: digest.byteCount)
     }
 
-    private func append(_ path: String, label: String) {
+    private func append(_ path: String, from offset: Int = 0, label: String) {
         let header = Array("==> \(label) <==\n".utf8)
         header.withUnsafeBytes { bytes in
             digest.update(bytes)
             LogFile.writeAll(bytes, to: destination)
         }
-        LogFile.append(path, to: destination, digest: digest)
+        LogFile.append(path, from: offset, to: destination, digest: digest)
     }
 }
