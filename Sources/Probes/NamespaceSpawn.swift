@@ -21,10 +21,9 @@ enum NamespaceSpawn {
         var fourth: Int32 = -1
     }
 
+    /// Why no child started: the namespace could not be made, or the program could not start in it (missing, not
+    /// executable, its directory or output file unusable), worded as the same failure without a sandbox.
     struct Failure: Error, Equatable {
-        /// True when the namespace could not be made; false when the program could not start (missing, not
-        /// executable, its directory or output file unusable): the same failure as without a sandbox.
-        var namespace: Bool
         var message: String
     }
 
@@ -56,15 +55,15 @@ enum NamespaceSpawn {
         checkOnly: Bool
     ) -> Result<pid_t, Failure> {
         #if os(Linux)
-        guard let clone = cloneFunction else { return .failure(Failure(namespace: true, message: "this C library has no clone()")) }
+        guard let clone = cloneFunction else { return .failure(Failure(message: "this C library has no clone()")) }
         guard let closeRange = closeRangeFunction else {
-            return .failure(Failure(namespace: true, message: "this C library has no close_range() (glibc 2.34 and later have it)"))
+            return .failure(Failure(message: "this C library has no close_range() (glibc 2.34 and later have it)"))
         }
-        guard let processControl = processControlFunction else { return .failure(Failure(namespace: true, message: "this C library has no prctl()")) }
+        guard let processControl = processControlFunction else { return .failure(Failure(message: "this C library has no prctl()")) }
         let stackSize = 1 << 18
         guard let stack = mmap(nil, stackSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0), stack != MAP_FAILED
         else {
-            return .failure(Failure(namespace: true, message: "cannot allocate the child's stack: \(String(cString: strerror(errno)))"))
+            return .failure(Failure(message: "cannot allocate the child's stack: \(String(cString: strerror(errno)))"))
         }
         defer { munmap(stack, stackSize) }
         let strings = PlanStrings(
@@ -92,20 +91,20 @@ enum NamespaceSpawn {
         pthread_sigmask(SIG_SETMASK, &previous, nil)
         guard pid > 0 else {
             let names = "CLONE_NEWPID | CLONE_NEWNS" + (userNamespace ? " | CLONE_NEWUSER" : "")
-            return .failure(Failure(namespace: true, message: "clone(\(names)) failed: \(String(cString: strerror(cloneError)))"))
+            return .failure(Failure(message: "clone(\(names)) failed: \(String(cString: strerror(cloneError)))"))
         }
         guard plan.failedStep == 0 else {
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
             let step = SpawnStep(rawValue: plan.failedStep) ?? .none
             let reason = String(cString: strerror(plan.failure))
-            guard step.concernsTheProgram else { return .failure(Failure(namespace: true, message: "\(step.phrase) failed: \(reason)")) }
+            guard step.concernsTheProgram else { return .failure(Failure(message: "\(step.phrase) failed: \(reason)")) }
             let detail = step == .exec ? "" : "\(step.phrase): "
-            return .failure(Failure(namespace: false, message: "could not start \(path): \(detail)\(reason)"))
+            return .failure(Failure(message: "could not start \(path): \(detail)\(reason)"))
         }
         return .success(pid)
         #else
-        return .failure(Failure(namespace: true, message: "process namespaces are Linux's"))
+        return .failure(Failure(message: "process namespaces are Linux's"))
         #endif
     }
 
