@@ -47,26 +47,21 @@ struct ProcessSandboxTests {
         #expect(size() == written, "the detached shell outlived the watchdog's stop")
     }
 
-    @Test func aMissingProgramIsALaunchFailureInTheSandboxToo() async throws {
-        let fixture = try GitFixture()
-        var sandboxed = child("", in: fixture, sandbox: try await Self.sandbox())
-        sandboxed.executable = fixture.path("no-such-program")
-        guard case .launchFailed(let reason) = await sandboxed.run() else {
-            Issue.record("not a launch failure")
-            return
-        }
-        #expect(reason.contains("no-such-program"))
-    }
-
-    @Test func aMissingWorkingDirectoryIsALaunchFailureNamingTheStep() async throws {
+    /// A program or working directory that is not there fails the launch, naming what was missing.
+    @Test(arguments: [
+        (program: "no-such-program", directory: nil, expected: ["no-such-program"]),
+        (program: nil, directory: "gone", expected: ["changing to the working directory", "No such file"]),
+    ] as [(program: String?, directory: String?, expected: [String])])
+    func aMissingProgramOrDirectoryIsALaunchFailureInTheSandboxToo(program: String?, directory: String?, expected: [String]) async throws {
         let fixture = try GitFixture()
         var sandboxed = child("true", in: fixture, sandbox: try await Self.sandbox())
-        sandboxed.workingDirectory = fixture.path("gone")
+        if let program { sandboxed.executable = fixture.path(program) }
+        if let directory { sandboxed.workingDirectory = fixture.path(directory) }
         guard case .launchFailed(let reason) = await sandboxed.run() else {
             Issue.record("not a launch failure")
             return
         }
-        #expect(reason.contains("changing to the working directory") && reason.contains("No such file"), "\(reason)")
+        #expect(expected.allSatisfy { reason.contains($0) }, "\(reason)")
     }
 
     /// A child writing into pipes the gate reads: output and error into one, descriptor 3 into another, and no other
