@@ -180,7 +180,7 @@ private struct SpawnPlan {
     var outputPath: UnsafePointer<CChar>?
     var outputDescriptor: Int32
     var fourth: Int32
-    /// Set up the namespace, then exit 0 instead of starting a program: how `check` finds out what the kernel allows.
+    /// Take every step of a start but the exec, then exit 0: how `check` finds out what the kernel allows.
     var checkOnly: Bool
     var userNamespace: Bool
     var uidMap: UnsafePointer<CChar>
@@ -249,7 +249,6 @@ private let childMain: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { ra
     }
     if mount(nil, cString("/"), nil, UInt(MS_REC | MS_PRIVATE), nil) != 0 { childFail(plan, .privateMounts) }
     if mount(cString("proc"), cString("/proc"), cString("proc"), UInt(MS_NOSUID | MS_NODEV | MS_NOEXEC), nil) != 0 { childFail(plan, .proc) }
-    if plan.pointee.checkOnly { _exit(0) }
     let input = open(cString("/dev/null"), O_RDONLY)
     if input < 0 { childFail(plan, .input) }
     var output = plan.pointee.outputDescriptor
@@ -267,6 +266,9 @@ private let childMain: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { ra
     // The child keeps 0 to 2 (and 3 when given) and nothing else: a descriptor the gate holds must not reach it.
     if plan.pointee.closeRange(highFourth >= 0 ? 4 : 3, UInt32.max, 0) != 0 { childFail(plan, .descriptors) }
     if chdir(plan.pointee.workingDirectory) != 0 { childFail(plan, .directory) }
+    // The check goes this far, so that a kernel refusing any step a real start takes (`close_range` before Linux
+    // 5.9) makes no sandbox rather than a sandbox no process can start in.
+    if plan.pointee.checkOnly { _exit(0) }
     _ = sigprocmask(SIG_SETMASK, &plan.pointee.unblocked, nil)
     _ = execve(plan.pointee.path, plan.pointee.argv, plan.pointee.envp)
     childFail(plan, .exec)
