@@ -4,7 +4,8 @@ import Testing
 @testable import Verdict
 
 /// Issue 18: the gate's memory does not grow with what a process writes. The readers hold one line of bounded length
-/// and a bounded excerpt; the copy of a pipe goes to disk as it is read, with its digest computed on the way.
+/// and a bounded excerpt; the copy of a pipe goes to disk as it is read; its digest is
+/// computed once, when the joined log takes the file in.
 @Suite struct BoundedOutputTests {
     private func split(_ chunks: [String], limit: Int, keepingPartialLine: Bool = true) -> [LineSplitter.Line] {
         var splitter = LineSplitter(maximumLength: limit)
@@ -73,7 +74,7 @@ import Testing
         #expect(summary.excerpt.head.first?.hasPrefix("line 1 ") == true)
     }
 
-    @Test func aPipesCopyGoesToDiskAsItIsReadWithItsDigest() throws {
+    @Test func aPipesCopyGoesToDiskAsItIsRead() throws {
         let folder = NSTemporaryDirectory() + "bounded-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -90,7 +91,6 @@ import Testing
         tail.close()
         let copy = try #require(FileManager.default.contents(atPath: "\(folder)/out.log"))
         #expect(copy == Data("first\nsecond\nthird".utf8))
-        #expect(tail.digest.hex() == Digest.sha256Hex(copy))
         #expect(tail.bytesRead == copy.count)
     }
 

@@ -4,7 +4,6 @@ import Glibc
 import Darwin
 #endif
 import Foundation
-import Verdict
 
 /// Reads what another process writes, one complete line at a time, while it is still writing: from a file, or from
 /// a pipe cfa-gate created (`ChildPipe`).
@@ -12,25 +11,22 @@ import Verdict
 /// Test results are read from a pipe rather than a file because a file can be rewritten: a test that finds the
 /// path of its own output could seek back and erase the line that records its failure before cfa-gate reads it.
 /// What went into a pipe cannot be taken back, only added to, and additions that contradict the framework's own
-/// lines are caught by the readers. A copy of everything read goes to the log file as it is read, with a running
-/// digest: memory holds one read's worth of output and one line of at most `maximumLineLength` bytes, however much
-/// the process writes.
+/// lines are caught by the readers. A copy of everything read goes to the log file as it is read (whose digest the
+/// joined log computes as it takes the file in): memory holds one read's worth of output and one line of at most
+/// `maximumLineLength` bytes, however much the process writes.
 struct OutputTail {
     private enum Source {
         case file(path: String, offset: UInt64)
-        case pipe(descriptor: Int32, copy: Int32)
+        /// `copy`: the log file the pipe's bytes are copied into, when there is one.
+        case pipe(descriptor: Int32, copy: Int32?)
     }
 
     /// One call reads at most this much; the rest waits in the pipe (its writer blocks) or the file for the next call.
     static let readBudget = 16 << 20
     static let chunkSize = 64 << 10
-    /// The copy descriptor of a pipe read without a copy.
-    private static let noCopy: Int32 = -1
 
     private var source: Source
     private var splitter: LineSplitter
-    /// The digest and size of everything read from the pipe (the log's digest).
-    let digest = RunningDigest()
     /// Whether the last read found nothing more to read now (end of file, or an empty pipe).
     private(set) var drained = false
     /// Bytes read so far, from the pipe or the file.
@@ -57,8 +53,8 @@ struct OutputTail {
         // F_SETPIPE_SZ (1031): a 1 MiB pipe instead of 64 KiB lets a fast writer run on between the gate's reads.
         _ = fcntl(pipe.readEnd, 1031, Int32(1 << 20))
         #endif
-        let copyDescriptor = copy.map { open($0, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644) } ?? Self.noCopy
-        guard copyDescriptor >= 0 || copy == nil else {
+        let copyDescriptor = copy.map { open($0, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644) }
+        if let copyDescriptor, copyDescriptor < 0 {
             closeDescriptor(pipe.readEnd)
             closeDescriptor(pipe.writeEnd)
             return nil
@@ -96,7 +92,7 @@ struct OutputTail {
     /// For a pipe: closes the reading end and the log file.
     mutating func close() {
         guard case .pipe(let descriptor, let copy) = source else { return }
-        if copy != Self.noCopy { closeDescriptor(copy) }
+        if let copy { closeDescriptor(copy) }
         closeDescriptor(descriptor)
         source = .file(path: "/dev/null", offset: 0)
     }
@@ -128,8 +124,7 @@ struct OutputTail {
                 guard count > 0 else { return true }
                 budget -= count
                 let chunk = UnsafeRawBufferPointer(rebasing: buffer[..<count])
-                digest.update(chunk)
-                if copy != Self.noCopy { LogFile.writeAll(chunk, to: copy) }
+                if let copy { LogFile.writeAll(chunk, to: copy) }
                 body(chunk)
             }
             return false
