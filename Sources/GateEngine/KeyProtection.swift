@@ -15,18 +15,13 @@ enum KeyProtection {
     /// `CAP_SYS_PTRACE`, which a probe running as the same unprivileged user does not have.
     static func hideProcess() {
         #if os(Linux)
-        _ = processControl?(setDumpable, 0, 0, 0, 0)
+        _ = CLibrary.processControl?(setDumpable, 0, 0, 0, 0)
         #endif
     }
 
     #if os(Linux)
     /// `PR_SET_DUMPABLE` from `<linux/prctl.h>`, which Glibc's module does not bring in.
     private static let setDumpable: Int32 = 4
-    /// `prctl(2)`, looked up because `<sys/prctl.h>` is not part of the Glibc module. All five arguments are
-    /// passed, as integers, which the variadic C declaration receives the same way on Linux's ABIs.
-    private typealias ProcessControl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
-    private static let processControl: ProcessControl? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "prctl")
-        .map { unsafeBitCast($0, to: ProcessControl.self) }
     #endif
 
     /// Overwrites the bytes of `name=value` in this process's environment block, then removes the variable.

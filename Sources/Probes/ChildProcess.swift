@@ -327,7 +327,7 @@ private struct ProcessExitNotice {
 
 /// glibc's `pidfd_open` (2.36+), looked up so that an older C library falls back to polling instead of failing to load.
 private typealias PidfdOpen = @convention(c) (pid_t, UInt32) -> Int32
-private let pidfdOpen: PidfdOpen? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pidfd_open").map { unsafeBitCast($0, to: PidfdOpen.self) }
+private let pidfdOpen = CLibrary.function("pidfd_open", as: PidfdOpen.self)
 
 /// Set when the task waiting for a child is cancelled; read by the thread that waits.
 private final class CancellationFlag: Sendable {
@@ -339,14 +339,12 @@ private final class CancellationFlag: Sendable {
 /// glibc's `posix_spawn_file_actions_addchdir_np` (2.29+) sets the child's working directory without
 /// touching ours; its header guards it behind `_GNU_SOURCE`, so Swift does not import it and it is looked up.
 private typealias AddChdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
-private let spawnAddChdir: AddChdir? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addchdir_np")
-    .map { unsafeBitCast($0, to: AddChdir.self) }
+private let spawnAddChdir = CLibrary.function("posix_spawn_file_actions_addchdir_np", as: AddChdir.self)
 
 /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+) closes every descriptor from a number up in the
 /// child only; looked up like `addchdir` because the header hides it behind `_GNU_SOURCE`.
 private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-private let spawnAddCloseFrom: AddCloseFrom? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
-    .map { unsafeBitCast($0, to: AddCloseFrom.self) }
+private let spawnAddCloseFrom = CLibrary.function("posix_spawn_file_actions_addclosefrom_np", as: AddCloseFrom.self)
 
 /// Builds a NULL-terminated `char *[]` for the duration of `body`.
 private func withCStringArray<Result>(

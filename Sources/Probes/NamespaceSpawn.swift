@@ -59,7 +59,7 @@ enum NamespaceSpawn {
         guard let closeRange = closeRangeFunction else {
             return .failure(Failure(message: "this C library has no close_range() (glibc 2.34 and later have it)"))
         }
-        guard let processControl = processControlFunction else { return .failure(Failure(message: "this C library has no prctl()")) }
+        guard let processControl = CLibrary.processControl else { return .failure(Failure(message: "this C library has no prctl()")) }
         let stackSize = 1 << 18
         guard let stack = mmap(nil, stackSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0), stack != MAP_FAILED
         else {
@@ -189,7 +189,7 @@ private struct SpawnPlan {
     var defaultSignals: UInt64
     var unblocked: sigset_t
     var closeRange: CloseRange
-    var processControl: ProcessControl
+    var processControl: CLibrary.ProcessControl
     /// The gate's `PR_GET_DUMPABLE`, which the child puts back once the user maps are written.
     var dumpable: Int32
     var failedStep: Int32 = 0
@@ -299,17 +299,12 @@ private func cString(_ text: StaticString) -> UnsafePointer<CChar> {
 private typealias CloneFunction = @convention(c) (
     @convention(c) (UnsafeMutableRawPointer?) -> Int32, UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?
 ) -> Int32
-private let cloneFunction: CloneFunction? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "clone").map { unsafeBitCast($0, to: CloneFunction.self) }
+private let cloneFunction = CLibrary.function("clone", as: CloneFunction.self)
 
-/// `prctl(2)` with all five arguments, looked up as `KeyProtection` does: `<sys/prctl.h>` is not part of the Glibc module.
-private typealias ProcessControl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
-private let processControlFunction: ProcessControl? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "prctl")
-    .map { unsafeBitCast($0, to: ProcessControl.self) }
 // `PR_GET_DUMPABLE` from `<linux/prctl.h>`.
 private let getDumpable: Int32 = 3
 
 /// glibc's `close_range` (2.34+), behind `_GNU_SOURCE` in its header.
 private typealias CloseRange = @convention(c) (UInt32, UInt32, Int32) -> Int32
-private let closeRangeFunction: CloseRange? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "close_range")
-    .map { unsafeBitCast($0, to: CloseRange.self) }
+private let closeRangeFunction = CLibrary.function("close_range", as: CloseRange.self)
 #endif

@@ -44,7 +44,7 @@ package actor ProcessReaper {
     package static func becomeSubreaper() -> Bool {
         #if os(Linux)
         if subreaper.load(ordering: .relaxed) { return true }
-        let succeeded = processControl?(setChildSubreaper, 1, 0, 0, 0) == 0
+        let succeeded = CLibrary.processControl?(setChildSubreaper, 1, 0, 0, 0) == 0
         subreaper.store(succeeded, ordering: .relaxed)
         return succeeded
         #else
@@ -57,10 +57,6 @@ package actor ProcessReaper {
     #if os(Linux)
     /// `PR_SET_CHILD_SUBREAPER` from `<linux/prctl.h>`.
     private static let setChildSubreaper: Int32 = 36
-    /// `prctl(2)`, looked up as `KeyProtection` does: `<sys/prctl.h>` is not part of the Glibc module.
-    private typealias ProcessControl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
-    private static let processControl: ProcessControl? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "prctl")
-        .map { unsafeBitCast($0, to: ProcessControl.self) }
     #endif
 
     /// Starts a process and registers it as live, in one step as far as any sweep can tell.

@@ -36,5 +36,5 @@ struct ChildPipe {
 /// glibc's `pipe2`, behind `_GNU_SOURCE` in its header: both ends close-on-exec from the start, so a child started
 /// by another thread in between cannot inherit them.
 private typealias PipeWithFlags = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
-private let pipeWithFlags: PipeWithFlags? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pipe2").map { unsafeBitCast($0, to: PipeWithFlags.self) }
+private let pipeWithFlags = CLibrary.function("pipe2", as: PipeWithFlags.self)
 #endif
