@@ -18,3 +18,12 @@ package enum CLibrary {
     package typealias ProcessControl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
     package static let processControl = function("prctl", as: ProcessControl.self)
 }
+
+/// Builds a NULL-terminated `char *[]` for the duration of `body`.
+func withCStringArray<Result>(
+    _ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Result
+) -> Result {
+    let pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) } + [nil]
+    defer { pointers.forEach { free($0) } }
+    return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+}

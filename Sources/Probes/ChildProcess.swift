@@ -345,12 +345,3 @@ private let spawnAddChdir = CLibrary.function("posix_spawn_file_actions_addchdir
 /// child only; looked up like `addchdir` because the header hides it behind `_GNU_SOURCE`.
 private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
 private let spawnAddCloseFrom = CLibrary.function("posix_spawn_file_actions_addclosefrom_np", as: AddCloseFrom.self)
-
-/// Builds a NULL-terminated `char *[]` for the duration of `body`.
-private func withCStringArray<Result>(
-    _ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Result
-) -> Result {
-    let pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) } + [nil]
-    defer { pointers.forEach { free($0) } }
-    return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
-}

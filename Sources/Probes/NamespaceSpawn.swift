@@ -55,29 +55,42 @@ enum NamespaceSpawn {
         checkOnly: Bool
     ) -> Result<pid_t, Failure> {
         #if os(Linux)
-        guard let clone = cloneFunction else { return .failure(Failure(message: "this C library has no clone()")) }
         guard let closeRange = closeRangeFunction else {
             return .failure(Failure(message: "this C library has no close_range() (glibc 2.34 and later have it)"))
         }
         guard let processControl = CLibrary.processControl else { return .failure(Failure(message: "this C library has no prctl()")) }
+        let strings = PlanStrings(
+            path: path, workingDirectory: workingDirectory, outputPath: descriptors.outputPath,
+            uidMap: "\(geteuid()) \(geteuid()) 1", gidMap: "\(getegid()) \(getegid()) 1")
+        defer { strings.free() }
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        return withCStringArray(argv) { argvPointer in
+            withCStringArray(envp) { envPointer in
+                var plan = SpawnPlan(
+                    path: strings.path, argv: argvPointer, envp: envPointer, workingDirectory: strings.workingDirectory,
+                    outputPath: strings.outputPath, outputDescriptor: descriptors.outputDescriptor, fourth: descriptors.fourth,
+                    checkOnly: checkOnly, userNamespace: userNamespace, uidMap: strings.uidMap, gidMap: strings.gidMap,
+                    defaultSignals: signalsToReset(), unblocked: unblocked, closeRange: closeRange, processControl: processControl,
+                    dumpable: processControl(getDumpable, 0, 0, 0, 0))
+                return clone(&plan, path: path, userNamespace: userNamespace)
+            }
+        }
+        #else
+        return .failure(Failure(message: "process namespaces are Linux's"))
+        #endif
+    }
+
+    #if os(Linux)
+    /// Clones the child that carries out `plan` and waits until it has started the program or failed to.
+    private static func clone(_ plan: inout SpawnPlan, path: String, userNamespace: Bool) -> Result<pid_t, Failure> {
+        guard let clone = cloneFunction else { return .failure(Failure(message: "this C library has no clone()")) }
         let stackSize = 1 << 18
         guard let stack = mmap(nil, stackSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0), stack != MAP_FAILED
         else {
             return .failure(Failure(message: "cannot allocate the child's stack: \(String(cString: strerror(errno)))"))
         }
         defer { munmap(stack, stackSize) }
-        let strings = PlanStrings(
-            path: path, workingDirectory: workingDirectory, outputPath: descriptors.outputPath,
-            uidMap: "\(geteuid()) \(geteuid()) 1", gidMap: "\(getegid()) \(getegid()) 1", argv: argv, envp: envp)
-        defer { strings.free() }
-        var unblocked = sigset_t()
-        sigemptyset(&unblocked)
-        var plan = SpawnPlan(
-            path: strings.path, argv: strings.argv, envp: strings.envp, workingDirectory: strings.workingDirectory,
-            outputPath: strings.outputPath, outputDescriptor: descriptors.outputDescriptor, fourth: descriptors.fourth,
-            checkOnly: checkOnly, userNamespace: userNamespace, uidMap: strings.uidMap, gidMap: strings.gidMap,
-            defaultSignals: signalsToReset(), unblocked: unblocked, closeRange: closeRange, processControl: processControl,
-            dumpable: processControl(getDumpable, 0, 0, 0, 0))
         var flags = cloneVM | cloneVfork | cloneNewPID | cloneNewNS | SIGCHLD
         if userNamespace { flags |= cloneNewUser }
         // Every signal stays blocked from the clone until the child has put its handlers back to the defaults: a
@@ -103,12 +116,7 @@ enum NamespaceSpawn {
             return .failure(Failure(message: "could not start \(path): \(detail)\(reason)"))
         }
         return .success(pid)
-        #else
-        return .failure(Failure(message: "process namespaces are Linux's"))
-        #endif
     }
-
-    #if os(Linux)
     /// Every signal with a handler, plus SIGINT, SIGTERM and SIGPIPE even when ignored (as the gate's other children
     /// get them through `posix_spawnattr_setsigdefault`): an ignored signal otherwise stays ignored across `execve`.
     private static func signalsToReset() -> UInt64 {
@@ -132,43 +140,24 @@ enum NamespaceSpawn {
 }
 
 #if os(Linux)
-/// The plan's C strings, copied out of Swift strings before the clone and freed after it.
+/// The plan's single C strings, copied out of Swift strings before the clone and freed after it.
 private struct PlanStrings {
     var path: UnsafeMutablePointer<CChar>
     var workingDirectory: UnsafeMutablePointer<CChar>
     var outputPath: UnsafeMutablePointer<CChar>?
     var uidMap: UnsafeMutablePointer<CChar>
     var gidMap: UnsafeMutablePointer<CChar>
-    var argvStorage: UnsafeMutableBufferPointer<UnsafeMutablePointer<CChar>?>
-    var envpStorage: UnsafeMutableBufferPointer<UnsafeMutablePointer<CChar>?>
 
-    init(path: String, workingDirectory: String, outputPath: String?, uidMap: String, gidMap: String, argv: [String], envp: [String]) {
+    init(path: String, workingDirectory: String, outputPath: String?, uidMap: String, gidMap: String) {
         self.path = strdup(path)
         self.workingDirectory = strdup(workingDirectory)
         self.outputPath = outputPath.map { strdup($0) }
         self.uidMap = strdup(uidMap)
         self.gidMap = strdup(gidMap)
-        argvStorage = Self.array(argv)
-        envpStorage = Self.array(envp)
-    }
-
-    var argv: UnsafePointer<UnsafeMutablePointer<CChar>?> { UnsafePointer(argvStorage.baseAddress!) }
-    var envp: UnsafePointer<UnsafeMutablePointer<CChar>?> { UnsafePointer(envpStorage.baseAddress!) }
-
-    /// A NULL-terminated `char *[]`.
-    private static func array(_ strings: [String]) -> UnsafeMutableBufferPointer<UnsafeMutablePointer<CChar>?> {
-        let storage = UnsafeMutableBufferPointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: strings.count + 1)
-        for (index, string) in strings.enumerated() { storage[index] = strdup(string) }
-        storage[strings.count] = nil
-        return storage
     }
 
     func free() {
         for pointer in [path, workingDirectory, uidMap, gidMap] + (outputPath.map { [$0] } ?? []) { Glibc.free(pointer) }
-        for storage in [argvStorage, envpStorage] {
-            storage.forEach { Glibc.free($0) }
-            storage.deallocate()
-        }
     }
 }
 /// What the child reads, laid out before the clone; `failedStep` and `failure` are what it writes back.

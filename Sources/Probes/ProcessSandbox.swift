@@ -42,11 +42,8 @@ public enum ProcessSandbox: Sendable, Equatable {
     /// (`kernel.unprivileged_userns_clone=0`, AppArmor's `restrict_unprivileged_userns`) or a seccomp profile
     /// (Docker's default) forbids them.
     package static func detect() async -> (sandbox: ProcessSandbox, unavailable: String?) {
-        let candidates: [ProcessSandbox] = geteuid() == 0
-            ? [.namespace(userNamespace: false), .namespace(userNamespace: true)]
-            : [.namespace(userNamespace: true)]
         var reason = ""
-        for case .namespace(let userNamespace) in candidates {
+        for userNamespace in geteuid() == 0 ? [false, true] : [true] {
             // On the reaper, so that no sweep takes the check's short-lived child for an orphan.
             let failure = await ProcessReaper.shared.withoutSweeps { NamespaceSpawn.check(userNamespace: userNamespace) }
             guard let failure else { return (.namespace(userNamespace: userNamespace), nil) }
