@@ -37,6 +37,7 @@ let package = Package(
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
 
         .target(name: "TextSafety", swiftSettings: strict),
+        .target(name: "Sandbox", swiftSettings: strict),
         .target(name: "Checklist", dependencies: ["CCmarkGFM"], resources: [.embedInCode("cfa-change-gate.md")], swiftSettings: strict),
         .target(name: "Git", dependencies: ["CGit2"], swiftSettings: strict),
         .target(name: "Verdict", dependencies: ["COpenSSL"], swiftSettings: strict),
@@ -47,15 +48,15 @@ let package = Package(
                 .unsafeFlags(["-L", hostLibraries, "-lSwiftParser", "-lSwiftSyntax", "-Xlinker", "-rpath", "-Xlinker", hostLibraries])
             ]),
         .target(name: "TestOrchestration", dependencies: ["Checklist", "Verdict"], swiftSettings: strict),
-        .target(name: "Probes", dependencies: ["CFAAnalysis", "Checklist", "Git", "TestOrchestration", "Verdict"], swiftSettings: strict + toolchainSyntax),
+        .target(name: "Probes", dependencies: ["CFAAnalysis", "Checklist", "Git", "Sandbox", "TestOrchestration", "Verdict"], swiftSettings: strict + toolchainSyntax),
         .target(
-            name: "GateEngine", dependencies: ["CFAAnalysis", "Checklist", "Git", "Probes", "TestOrchestration", "Verdict"],
+            name: "GateEngine", dependencies: ["CFAAnalysis", "Checklist", "Git", "Probes", "Sandbox", "TestOrchestration", "Verdict"],
             swiftSettings: strict + toolchainSyntax),
         .target(
             name: "Reporters", dependencies: ["CFAAnalysis", "Checklist", "TextSafety", "Verdict"], swiftSettings: strict + toolchainSyntax),
         .target(
             name: "GateCommandLine",
-            dependencies: ["CFAAnalysis", "Checklist", "GateEngine", "Git", "Probes", "Reporters", "TextSafety", "Verdict"],
+            dependencies: ["CFAAnalysis", "Checklist", "GateEngine", "Git", "Probes", "Reporters", "Sandbox", "TextSafety", "Verdict"],
             swiftSettings: strict + toolchainSyntax),
         .executableTarget(name: "cfa-gate", dependencies: ["GateCommandLine"], swiftSettings: strict + toolchainSyntax),
 
@@ -65,11 +66,12 @@ let package = Package(
         .testTarget(name: "VerdictTests", dependencies: ["Verdict"]),
         .testTarget(name: "CFAAnalysisTests", dependencies: ["CFAAnalysis", "GateTestSupport"], swiftSettings: toolchainSyntax),
         .testTarget(name: "TestOrchestrationTests", dependencies: ["TestOrchestration", "Verdict"]),
-        .testTarget(name: "ProbesTests", dependencies: ["Probes", "Git", "Verdict", "GateTestSupport", "TestOrchestration"], swiftSettings: toolchainSyntax),
-        .testTarget(name: "GateEngineTests", dependencies: ["GateEngine", "CFAAnalysis", "Checklist", "Verdict", "Git", "GateTestSupport"], swiftSettings: toolchainSyntax),
+        .testTarget(name: "ProbesTests", dependencies: ["Probes", "Git", "Verdict", "GateTestSupport", "TestOrchestration", "Sandbox"], swiftSettings: toolchainSyntax),
+        .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "GateTestSupport"], swiftSettings: toolchainSyntax),
+        .testTarget(name: "GateEngineTests", dependencies: ["GateEngine", "CFAAnalysis", "Checklist", "Verdict", "Git", "GateTestSupport", "Sandbox"], swiftSettings: toolchainSyntax),
         .testTarget(name: "TextSafetyTests", dependencies: ["TextSafety"]),
         .testTarget(name: "ReportersTests", dependencies: ["Reporters", "TextSafety", "Verdict", "GateTestSupport"], exclude: ["Golden"], swiftSettings: toolchainSyntax),
-        .testTarget(name: "GateCommandLineTests", dependencies: ["GateCommandLine", "cfa-gate", "TextSafety", "Verdict", "GateTestSupport"], swiftSettings: toolchainSyntax),
+        .testTarget(name: "GateCommandLineTests", dependencies: ["GateCommandLine", "cfa-gate", "TextSafety", "Verdict", "GateTestSupport", "Sandbox"], swiftSettings: toolchainSyntax),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Checklist
 import Foundation
+import Sandbox
 import GateEngine
 import Probes
 import Reporters

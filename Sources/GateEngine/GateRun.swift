@@ -1,6 +1,7 @@
 import CFAAnalysis
 import Checklist
 import Foundation
+import Sandbox
 import Git
 import Probes
 import TestOrchestration

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import Sandbox
 import Probes
 
 /// Keeps the signing key out of reach of the code under test, which runs as the same user as the gate.

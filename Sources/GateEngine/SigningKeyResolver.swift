@@ -1,4 +1,5 @@
 import Foundation
+import Sandbox
 import Probes
 import Verdict
 

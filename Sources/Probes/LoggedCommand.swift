@@ -1,5 +1,6 @@
 import Checklist
 import Foundation
+import Sandbox
 import Verdict
 
 /// A child process whose whole output is kept as a log file beside the verdict.

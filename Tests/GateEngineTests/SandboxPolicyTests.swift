@@ -1,4 +1,5 @@
 import Foundation
+import Sandbox
 import GateTestSupport
 import Testing
 @testable import GateEngine

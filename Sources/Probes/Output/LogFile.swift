@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Sandbox
 import Verdict
 
 /// A log on disk read the way the gate reads every log: in fixed-size chunks, never whole. One pass gives the
@@ -76,22 +77,4 @@ struct LogFile {
         var status = stat()
         return stat(path, &status) == 0 ? Int(status.st_size) : 0
     }
-}
-
-/// `read(2)`, which `LogFile.read` hides inside the type; the pipe readers use it too.
-func readDescriptor(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.read(descriptor, buffer, count)
-    #elseif canImport(Darwin)
-    Darwin.read(descriptor, buffer, count)
-    #endif
-}
-
-/// `close(2)`, for the pipe readers and the process waiter.
-func closeDescriptor(_ descriptor: Int32) {
-    #if canImport(Glibc)
-    _ = Glibc.close(descriptor)
-    #elseif canImport(Darwin)
-    _ = Darwin.close(descriptor)
-    #endif
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Sandbox
 import Git
 import TestOrchestration
 

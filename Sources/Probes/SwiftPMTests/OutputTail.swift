@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import Sandbox
 
 /// Reads what another process writes, one complete line at a time, while it is still writing: from a file, or from
 /// a pipe cfa-gate created (`ChildPipe`).

@@ -1,4 +1,5 @@
 import Foundation
+import Sandbox
 import TestOrchestration
 import Verdict
 

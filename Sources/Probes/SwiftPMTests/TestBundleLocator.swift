@@ -1,4 +1,5 @@
 import Foundation
+import Sandbox
 import TestOrchestration
 
 /// Finds the test executable `swift build --build-tests` produced: `<bin>/<Package>PackageTests.xctest`.

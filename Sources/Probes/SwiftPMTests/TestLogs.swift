@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import Sandbox
 import Verdict
 
 /// The test item's joined log (`<n>-test.tests.log` beside the verdict), and the files its test processes write

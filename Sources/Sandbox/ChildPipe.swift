@@ -9,12 +9,12 @@ import Darwin
 /// Unnamed, unlike a FIFO in the logs folder: no other process can open it by a path and write into a test's
 /// results, and nothing is created on disk for it. Both ends close on exec, so no other child inherits one; the
 /// child gets its end as one of its standard descriptors, which the spawn clears of that flag.
-struct ChildPipe {
-    let readEnd: Int32
-    let writeEnd: Int32
+package struct ChildPipe {
+    package let readEnd: Int32
+    package let writeEnd: Int32
 
     /// Nil when the system refuses a pipe (out of descriptors).
-    init?() {
+    package init?() {
         var ends: [Int32] = [-1, -1]
         #if os(Linux)
         if let pipe2 = pipeWithFlags {

@@ -1,7 +1,7 @@
 import Foundation
 import GateTestSupport
 import Testing
-@testable import Probes
+@testable import Sandbox
 
 struct ChildProcessTests {
     private func process(_ script: String, in fixture: GitFixture, timeout: Duration = .seconds(20)) -> ChildProcess {

@@ -7,30 +7,35 @@ import Foundation
 import Synchronization
 
 /// How a child process ended.
-enum ProcessTermination: Sendable, Equatable {
+package enum ProcessTermination: Sendable, Equatable {
     case exited(Int32)
     case signalled(Int32)
     case timedOut(after: Duration)
     case interrupted
     case launchFailed(String)
 
-    var succeeded: Bool { self == .exited(0) }
+    package var succeeded: Bool { self == .exited(0) }
 }
 
 /// Where a child's standard output and error go, and what it gets as descriptor 3.
-struct ChildOutput: Sendable, Equatable {
-    enum Destination: Sendable, Equatable {
+package struct ChildOutput: Sendable, Equatable {
+    package enum Destination: Sendable, Equatable {
         /// Appended to this file, which is created when missing.
         case file(String)
         /// The write end of a pipe the gate reads.
         case pipe(Int32)
     }
 
-    var destination: Destination
+    package var destination: Destination
     /// The write end of a second pipe, the child's descriptor 3 (Swift Testing's event stream, `/dev/fd/3`).
-    var fourth: Int32?
+    package var fourth: Int32?
 
-    static func file(_ path: String) -> ChildOutput { ChildOutput(destination: .file(path)) }
+    package init(destination: Destination, fourth: Int32? = nil) {
+        self.destination = destination
+        self.fourth = fourth
+    }
+
+    package static func file(_ path: String) -> ChildOutput { ChildOutput(destination: .file(path)) }
 
     /// The pipe ends the child gets, which `ChildProcess` closes in the gate once the child has them: the reader
     /// sees the end of its output only when no writer is left.
@@ -60,7 +65,7 @@ public struct ChildProcess: Sendable {
     /// Where the process runs: by default the sandbox the gate chose for this run (`ProcessSandbox.current`).
     var sandbox: ProcessSandbox
 
-    init(
+    package init(
         executable: String, arguments: [String], workingDirectory: String,
         environment: [String: String], logPath: String, timeout: Duration, sandbox: ProcessSandbox = .current
     ) {
@@ -70,7 +75,7 @@ public struct ChildProcess: Sendable {
     }
 
     /// `output`'s pipe ends belong to the process from here on: they are closed in the gate once the child has them.
-    init(
+    package init(
         executable: String, arguments: [String], workingDirectory: String,
         environment: [String: String], output: ChildOutput, timeout: Duration, sandbox: ProcessSandbox = .current
     ) {
@@ -83,12 +88,12 @@ public struct ChildProcess: Sendable {
         self.timeout = timeout
     }
 
-    func run() async -> ProcessTermination {
+    package func run() async -> ProcessTermination {
         await runReportingLeftovers().termination
     }
 
     /// How the process ended, and the processes it left running, which were killed and reaped before this returns.
-    func runReportingLeftovers() async -> (termination: ProcessTermination, leftovers: [LeftoverProcess]) {
+    package func runReportingLeftovers() async -> (termination: ProcessTermination, leftovers: [LeftoverProcess]) {
         let token = ProcessReaper.newToken()
         let pid: pid_t
         let started = await ProcessReaper.shared.start(token: token, { spawn(token: token) })

@@ -4,7 +4,7 @@ import Glibc
 import Foundation
 import GateTestSupport
 import Testing
-@testable import Probes
+@testable import Sandbox
 
 /// A child in the namespace sandbox sees its own process tree only, and looks otherwise as it would beside the gate.
 struct ProcessSandboxTests {

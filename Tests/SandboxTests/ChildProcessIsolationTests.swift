@@ -4,7 +4,7 @@ import Glibc
 import Foundation
 import GateTestSupport
 import Testing
-@testable import Probes
+@testable import Sandbox
 
 /// Every child process — build, test, command — starts without the signing key and without the gate's descriptors.
 struct ChildProcessIsolationTests {
