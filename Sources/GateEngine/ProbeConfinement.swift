@@ -1,0 +1,160 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Checklist
+import Foundation
+import Sandbox
+import Verdict
+
+/// Sets up what every probe of a run holds (`ProcessSandbox`) and describes it for the verdict.
+///
+/// Probes may write the package (its `.git` excepted) and a private folder of the run's own, which is their `HOME` and
+/// `TMPDIR`; the rest of the file system is read-only to them, and the root services' sockets under `/run` are hidden.
+/// The checklist (read from the policy revision, never from the change) may add `hide-paths`, name the unprivileged
+/// `probe-user` of a root gate, and demand `isolation=strict`.
+struct ProbeConfinement: Sendable {
+    var sandbox: ProcessSandbox
+    /// Why namespaces were out of reach, when they were.
+    var unavailable: String?
+    /// The run's private folder: `home` and `tmp` inside it. Removed when the run ends.
+    var privateFolder: String
+    var record: IsolationRecord
+
+    /// The variables every probe gets on top of the run's environment.
+    var environment: [String: String] { ["HOME": "\(privateFolder)/home", "TMPDIR": "\(privateFolder)/tmp"] }
+
+    /// The guarantees of `isolation=strict`.
+    enum Guarantee: String, CaseIterable {
+        case unprivileged = "a user other than root"
+        case noGroups = "dropping the supplementary groups"
+        case readOnlyWorld = "a read-only file system (namespaces or Landlock)"
+        case socketsOutOfReach = "hiding the root services' sockets"
+
+        var fix: String {
+            switch self {
+            case .unprivileged, .noGroups, .socketsOutOfReach:
+                "start the gate with sudo (probes then run as the invoking user, without groups)"
+            case .readOnlyWorld:
+                "run the gate where namespaces or Landlock are allowed (a VM job rather than a container)"
+            }
+        }
+    }
+
+    /// Why `isolation=strict` refuses this run, naming what is missing and the fix; nil when it holds or is not asked.
+    func strictRefusal(_ policy: IsolationPolicy?) -> String? {
+        guard policy == .strict, !record.missing.isEmpty else { return nil }
+        let missing = Guarantee.allCases.filter { record.missing.contains($0.rawValue) }
+        var fixes: [String] = []
+        for fix in missing.map(\.fix) where !fixes.contains(fix) { fixes.append(fix) }
+        return "isolation=strict, but probes would run without \(record.missing.joined(separator: ", "))"
+            + (unavailable.map { " (\($0))" } ?? "") + " — \(fixes.joined(separator: "; "))"
+    }
+
+    static func prepare(
+        options: ChecklistOptions, checklistPath: String, environment: [String: String], repositoryRoot: String, packageDirectory: String, gitDirectory: String,
+        privateFolder: String, swiftExecutable: String?,
+        detect: @Sendable (FilePolicy, ProbeIdentity?) async -> (sandbox: ProcessSandbox, unavailable: String?)
+    ) async throws(GateError) -> ProbeConfinement {
+        let identity: ProbeIdentity?
+        switch ProbeIdentity.forRootGate(environment: environment, named: options.probeUser) {
+        case .success(let found): identity = found
+        case .failure(let error): throw .probeUser(checklist: checklistPath, reason: error.description)
+        }
+        let package = resolved(packageDirectory)
+        do {
+            for folder in [privateFolder, "\(privateFolder)/home", "\(privateFolder)/tmp"] {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            }
+            // Under Landlock no probe can add an entry to the package's top folder (granting that would grant `.git`):
+            // the folders a build makes there exist before it runs.
+            for folder in [".build", ".swiftpm"] {
+                try FileManager.default.createDirectory(atPath: "\(package)/\(folder)", withIntermediateDirectories: true)
+            }
+        } catch {
+            throw .logs(path: privateFolder, reason: error.localizedDescription)
+        }
+        let gitFolders = Set([resolved(gitDirectory), resolved("\(repositoryRoot)/.git")])
+        if let identity {
+            TreeOwnership.hand(resolved(privateFolder), to: identity, sparing: [])
+            TreeOwnership.hand(package, to: identity, sparing: gitFolders)
+        }
+        let needed = [repositoryRoot, package, gitDirectory, swiftExecutable ?? "/"].map(resolved)
+        let files = FilePolicy(
+            writable: [package, resolved(privateFolder)], readOnly: gitFolders.sorted(),
+            hidden: FilePolicy.serviceSocketFolders + (options.hiddenPaths ?? []),
+            privateTemporary: !needed.contains { $0 == "/tmp" || $0.hasPrefix("/tmp/") })
+        let (sandbox, unavailable) = options.sandbox == .off ? (ProcessSandbox(identity: identity), nil) : await detect(files, identity)
+        return ProbeConfinement(
+            sandbox: sandbox, unavailable: options.sandbox == .off ? "sandbox=off" : unavailable, privateFolder: resolved(privateFolder),
+            record: record(of: sandbox))
+    }
+
+    /// What the verdict says the probes had, and which of the strict guarantees they lacked.
+    static func record(of sandbox: ProcessSandbox) -> IsolationRecord {
+        let probeUID = sandbox.identity?.uid ?? geteuid()
+        let groups: [UInt32] = sandbox.identity != nil ? [] : supplementaryGroups()
+        let files = sandbox.files
+        let namespaces: [String] =
+            switch sandbox.namespaces {
+            case .none: []
+            case .pidAndMount: ["pid", "mount"]
+            case .pidMountAndUser: ["pid", "mount", "user"]
+            }
+        let readOnlyWorld = sandbox.enforcesFiles
+        var missing: [Guarantee] = []
+        if probeUID == 0 { missing.append(.unprivileged) }
+        if !groups.isEmpty { missing.append(.noGroups) }
+        if !readOnlyWorld { missing.append(.readOnlyWorld) }
+        // A socket under /run is out of reach when it is hidden, or when probes are neither root nor in its group.
+        if sandbox.namespaces == nil && !groups.isEmpty { missing.append(.socketsOutOfReach) }
+        return IsolationRecord(
+            gateUID: geteuid(), probeUID: probeUID, noNewPrivileges: true, groups: groups,
+            capabilityBoundingSetEmpty: sandbox.identity != nil || sandbox.namespaces != nil, namespaces: namespaces,
+            readOnlyRoot: sandbox.namespaces != nil && files != nil, writablePaths: readOnlyWorld ? files?.writable ?? [] : [],
+            readOnlyPaths: readOnlyWorld ? files?.readOnly ?? [] : [], hiddenPaths: sandbox.namespaces != nil ? files?.hidden ?? [] : [],
+            privateTemporary: sandbox.namespaces != nil && files?.privateTemporary == true,
+            landlockABI: sandbox.landlockABI.map(Int.init), missing: missing.map(\.rawValue))
+    }
+
+    /// The gate's supplementary groups other than its own primary group: what a probe it starts keeps.
+    private static func supplementaryGroups() -> [UInt32] {
+        let count = getgroups(0, nil)
+        guard count > 0 else { return [] }
+        var groups = [gid_t](repeating: 0, count: Int(count))
+        let read = getgroups(count, &groups)
+        return Array(Set(groups.prefix(Int(max(read, 0)))).subtracting([getegid()])).sorted()
+    }
+
+    /// Removes the private folder, whatever modes a probe left inside it.
+    func removePrivateFolder() {
+        if (try? FileManager.default.removeItem(atPath: privateFolder)) != nil { return }
+        var pending = [privateFolder]
+        while let path = pending.popLast() {
+            var status = stat()
+            guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else { continue }
+            _ = chmod(path, 0o700)
+            for entry in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] { pending.append("\(path)/\(entry)") }
+        }
+        try? FileManager.default.removeItem(atPath: privateFolder)
+    }
+
+    static func resolved(_ path: String) -> String {
+        URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    }
+}
+
+/// Makes a folder usable for the unprivileged user a root gate's probes run as: each entry it does not own yet is
+/// handed over (links themselves, never what they point at), except the folders spared (`.git`, which no probe writes).
+enum TreeOwnership {
+    static func hand(_ root: String, to identity: ProbeIdentity, sparing: Set<String>) {
+        var pending = [root]
+        while let path = pending.popLast() {
+            guard !sparing.contains(path) else { continue }
+            var status = stat()
+            guard lstat(path, &status) == 0 else { continue }
+            if status.st_uid != identity.uid { _ = lchown(path, identity.uid, identity.gid) }
+            guard (status.st_mode & S_IFMT) == S_IFDIR else { continue }
+            for entry in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] { pending.append("\(path)/\(entry)") }
+        }
+    }
+}
