@@ -8,6 +8,15 @@ public enum SandboxPolicy: String, Sendable, Equatable, CaseIterable {
     case off
 }
 
+/// What a checklist asks of the probes' isolation (`isolation=…`).
+public enum IsolationPolicy: String, Sendable, Equatable, CaseIterable {
+    /// Every guarantee of the sandbox, or the run is `error` before any probe starts: no_new_privs, never root, no
+    /// supplementary groups, a read-only world (namespace or Landlock), root services' sockets hidden or out of reach.
+    case strict
+    /// The strongest sandbox the machine allows; the verdict records what the probes had (the default).
+    case standard
+}
+
 /// Run options a checklist may set in a top-level `<!-- cfa-gate: key=value … -->` comment.
 /// A nil value means the checklist leaves that option to the command line or the default.
 public struct ChecklistOptions: Sendable, Equatable {
@@ -32,6 +41,12 @@ public struct ChecklistOptions: Sendable, Equatable {
     public var sandbox: SandboxPolicy?
     /// `withhold-environment=NAME,PREFIX*`: more variables no probe sees, beside the ones always withheld.
     public var withheldEnvironment: [String]?
+    /// `isolation=strict|standard`: whether a run missing any guarantee of the sandbox is `error`.
+    public var isolation: IsolationPolicy?
+    /// `probe-user=NAME`: whom probes run as when the gate is root and was not started with `sudo` (default `nobody`).
+    public var probeUser: String?
+    /// `hide-paths=/a,/b`: more folders or files probes never see, beside the root services' sockets under `/run`.
+    public var hiddenPaths: [String]?
     /// `test-isolation=process|batch`: a process per test (the default), or tests sharing processes.
     public var testIsolation: TestIsolationOption?
     /// `test-workers`: at most this many test processes at once (never more than the machine has cores).
@@ -51,8 +66,14 @@ public struct ChecklistOptions: Sendable, Equatable {
         sandbox: SandboxPolicy? = nil,
         withheldEnvironment: [String]? = nil,
         testIsolation: TestIsolationOption? = nil,
-        testWorkers: Int? = nil
+        testWorkers: Int? = nil,
+        isolation: IsolationPolicy? = nil,
+        probeUser: String? = nil,
+        hiddenPaths: [String]? = nil
     ) {
+        self.isolation = isolation
+        self.probeUser = probeUser
+        self.hiddenPaths = hiddenPaths
         self.outputLimit = outputLimit
         self.sandbox = sandbox
         self.withheldEnvironment = withheldEnvironment

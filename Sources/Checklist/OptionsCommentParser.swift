@@ -3,6 +3,7 @@ struct OptionsCommentParser {
     static let knownKeys = [
         "package-path", "build-timeout", "test-timeout", "command-timeout", "allow-skipped", "test-case-timeout", "test-retries", "flaky",
         "output-limit", "reviews-required", "sandbox", "withhold-environment", "test-isolation", "test-workers",
+        "isolation", "probe-user", "hide-paths",
     ]
     private static let durationExpectation = "a duration such as 90s, 20m, 1h or 1h30m"
 
@@ -80,6 +81,22 @@ struct OptionsCommentParser {
                 throw .invalidOptionValue(path: path, line: line, key: key, value: value, expected: "process or batch")
             }
             options.testIsolation = isolation
+        case "isolation":
+            guard let isolation = IsolationPolicy(rawValue: value) else {
+                throw .invalidOptionValue(path: path, line: line, key: key, value: value, expected: "strict or standard")
+            }
+            options.isolation = isolation
+        case "probe-user":
+            guard !value.isEmpty, value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-.".contains($0)) }) else {
+                throw .invalidOptionValue(path: path, line: line, key: key, value: value, expected: "a user name such as nobody")
+            }
+            options.probeUser = value
+        case "hide-paths":
+            let paths = value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard paths.allSatisfy({ $0.hasPrefix("/") && !$0.split(separator: "/").contains("..") && $0 != "/" }) else {
+                throw .invalidOptionValue(path: path, line: line, key: key, value: value, expected: "absolute paths separated by commas, other than /")
+            }
+            options.hiddenPaths = paths
         case "test-workers":
             options.testWorkers = try wholeNumber(value, in: 1...1024, key: key, line: line)
         default:

@@ -22,6 +22,8 @@ public enum GateError: Error, Equatable, CustomStringConvertible {
     case reviewers(path: String, line: Int, reason: String)
     /// `--timings VERDICT` that cannot be read as a verdict.
     case timingsUnreadable(path: String, reason: String)
+    /// No unprivileged user for a root gate's probes (`probe-user=`).
+    case probeUser(checklist: String, reason: String)
     case verdictWrite(VerdictFileError)
     case logs(path: String, reason: String)
     case interrupted
@@ -49,6 +51,7 @@ public enum GateError: Error, Equatable, CustomStringConvertible {
         case .reviewers(let path, let line, let reason): "\(path):\(line): \(reason)"
         case .timingsUnreadable(let path, let reason):
             "\(path): cannot read test durations from it (\(reason)) — pass a verdict written by `cfa-gate run`, or leave out --timings"
+        case .probeUser(let checklist, let reason): "\(checklist): \(reason)"
         case .verdictWrite(let error): "\(error)"
         case .logs(let path, let reason): "\(path): cannot keep the probe logs: \(reason)"
         case .interrupted: "interrupted: the probes were stopped and no verdict was written"
@@ -60,7 +63,7 @@ public enum GateError: Error, Equatable, CustomStringConvertible {
     public var exitCode: Int32 {
         switch self {
         case .repository, .checklist, .checklistUnreadable, .unknownRule, .analysisConfiguration, .baseline, .noPackage, .key,
-             .keyInsideWorkTree, .keyInAncestorEnvironment, .policyFileUnreadable, .timingsUnreadable, .reviewers: 2
+             .keyInsideWorkTree, .keyInAncestorEnvironment, .policyFileUnreadable, .timingsUnreadable, .reviewers, .probeUser: 2
         case .verdictWrite, .logs: 3
         case .interrupted: 130
         }

@@ -33,7 +33,9 @@ public struct GateOptions: Sendable {
     var environment: [String: String]
     var tool: ToolInfo
     /// Finds the sandbox this kernel allows; tests give one that finds none, to see a run without a sandbox.
-    var detectSandbox: @Sendable () async -> (sandbox: ProcessSandbox, unavailable: String?) = { await ProcessSandbox.detect() }
+    var detectSandbox: @Sendable (FilePolicy, ProbeIdentity?) async -> (sandbox: ProcessSandbox, unavailable: String?) = {
+        await ProcessSandbox.detect(files: $0, identity: $1)
+    }
     /// Whether the analysis reads and fills the facts cache in `<git dir>/cfa-gate/cache` (`--no-cache` turns it off).
     public var analysisCache = true
 
@@ -105,20 +107,30 @@ public enum Gate {
         }
         var childEnvironment = ChildProcess.withholding(checklist.options.withheldEnvironment ?? [], from: options.environment)
         childEnvironment.removeValue(forKey: KeyProtection.signingKeyVariable)
-        let sandboxPolicy = checklist.options.sandbox ?? .preferred
-        let (sandbox, noSandbox) = sandboxPolicy == .off ? (ProcessSandbox.none, String?.none) : await options.detectSandbox()
-        let sandboxRefusal = sandboxPolicy == .required ? noSandbox.map { "sandbox=required, but \($0)" } : nil
         let runnerFiles = RunnerCommandFiles.snapshot(environment: options.environment)
         let policyChanges = await setup.changes(packagePath: packagePath)
         let before = try RunIntegrity.snapshot(repositoryRoot: root)
 
         let verdictPath = options.outputPath.map(absolute) ?? "\(gitDirectory)/cfa-gate/verdicts/\(head.commit).json"
-        let staging = "\(gitDirectory)/cfa-gate/runs/\(UUID().uuidString)"
+        let runID = UUID().uuidString
+        let staging = "\(gitDirectory)/cfa-gate/runs/\(runID)"
         do {
             try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
         } catch {
             throw .logs(path: staging, reason: error.localizedDescription)
         }
+        let confinement = try await ProbeConfinement.prepare(
+            options: checklist.options, checklistPath: checklist.path, environment: options.environment, repositoryRoot: root,
+            packageDirectory: packageDirectory, gitDirectory: gitDirectory, privateFolder: "\(gitDirectory)/cfa-gate/probes-\(runID)",
+            swiftExecutable: ExecutableSearch.find("swift", searchPath: childEnvironment["PATH"]), detect: options.detectSandbox)
+        defer { confinement.removePrivateFolder() }
+        childEnvironment.merge(confinement.environment) { _, confined in confined }
+        let sandbox = confinement.sandbox
+        let sandboxRefusal =
+            checklist.options.sandbox == .required && sandbox.namespaces == nil
+            ? "sandbox=required, but \(confinement.unavailable ?? "probes would run without namespaces")"
+            : confinement.strictRefusal(checklist.options.isolation)
+
         var context = ProbeContext(
             repositoryRoot: root, packageDirectory: packageDirectory, logDirectory: staging,
             environment: childEnvironment,
@@ -179,7 +191,7 @@ public enum Gate {
             analysis: scheduled.analysis.map { summary(of: $0, checklist: checklist) },
             policy: setup.loaded.policy.record(changes: policyChanges),
             runErrors: runErrors.isEmpty ? nil : runErrors,
-            sandbox: sandbox == .none ? RunSandbox.none : .namespace,
+            sandbox: RunSandbox(rawValue: sandbox.name), isolation: confinement.record,
             shard: shard.map { items.compactMap(\.evidence.testRun?.shard).first ?? $0.plan([]).record })
         let statement = Statement(
             repositoryName: URL(fileURLWithPath: root).lastPathComponent, commit: head.commit, predicate: predicate)

@@ -2,8 +2,8 @@ import Foundation
 
 /// Finds a program the way a shell would, from a PATH string rather than from this process's environment,
 /// so that a probe's environment (and a test's) decides which toolchain runs.
-enum ExecutableSearch {
-    static func find(_ name: String, searchPath: String?) -> String? {
+package enum ExecutableSearch {
+    package static func find(_ name: String, searchPath: String?) -> String? {
         if name.contains("/") {
             return FileManager.default.isExecutableFile(atPath: name) ? name : nil
         }

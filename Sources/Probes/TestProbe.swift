@@ -1,4 +1,5 @@
 import Foundation
+import Sandbox
 import TestOrchestration
 import Verdict
 
@@ -88,6 +89,15 @@ public struct TestProbe: Sendable {
         case .success(let path): bundle = path
         case .failure(let error): return .error(error.message, evidence: evidence)
         }
+        // The bundle that runs is the one just built, from the first process to the last: it is read-only to every test
+        // process, and its digest is taken now and compared once they have all ended.
+        guard let bundleDigest = try? Digest.sha256Hex(fileAt: bundle) else {
+            return .error("\(bundle): cannot read the test bundle", evidence: evidence)
+        }
+        let buildOutputs = [
+            URL(fileURLWithPath: "\(context.packageDirectory)/.build").resolvingSymlinksInPath().path,
+            URL(fileURLWithPath: bundle).deletingLastPathComponent().resolvingSymlinksInPath().path,
+        ]
         // Reading the package graph costs a second of SwiftPM; it overlaps the listing, which runs the bundle.
         async let order = ChangedTestTargets.choose(in: context, runDirectory: runDirectory)
         let runner: SwiftPMTestRunner
@@ -96,7 +106,7 @@ public struct TestProbe: Sendable {
             runner = try await SwiftPMTestRunner(
                 bundle: bundle, packageDirectory: context.packageDirectory, repositoryRoot: context.repositoryRoot,
                 runDirectory: runDirectory, logs: logs, environment: context.environment, deadline: deadline, workers: context.testSettings.workers,
-                outputLimit: context.outputLimit
+                outputLimit: context.outputLimit, sandbox: ProcessSandbox.current.protecting(buildOutputs)
             ).discovered()
             listed = try await runner.listTests()
         } catch {
@@ -140,6 +150,11 @@ public struct TestProbe: Sendable {
         var orchestrator = TestOrchestrator(runner: runner, policy: policy)
         orchestrator.observe = observe
         let outcome = await orchestrator.run(share, first: first.targets, firstReason: first.reason)
+        if (try? Digest.sha256Hex(fileAt: bundle)) != bundleDigest {
+            return .error(
+                "\(bundle) changed while the tests ran: something replaced the test bundle the gate built, so no result of it is trusted"
+                    + " — look for a test or a process outside the gate that writes into .build", evidence: evidence)
+        }
         var judged = Self.judge(outcome, allowFlaky: policy.allowFlaky, evidence: evidence, shard: shardRecord != nil)
         judged.evidence.testRun?.shard = shardRecord
         return judged

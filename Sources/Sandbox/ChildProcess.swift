@@ -104,7 +104,7 @@ public struct ChildProcess: Sendable {
         }
         let termination = await wait(for: pid)
         // In a namespace the kernel has already killed and reaped everything the process left: nothing to sweep.
-        return (termination, await ProcessReaper.shared.finished(pid, token: token, sweeping: sandbox == .none))
+        return (termination, await ProcessReaper.shared.finished(pid, token: token, sweeping: sandbox.namespaces == nil))
     }
 
     private func wait(for pid: pid_t) async -> ProcessTermination {
@@ -158,74 +158,14 @@ public struct ChildProcess: Sendable {
         childEnvironment[ProcessReaper.tokenVariable] = token
         let envp = childEnvironment.map { "\($0.key)=\($0.value)" }
         let argv = [executable] + arguments
-        switch sandbox {
-        case .namespace(let userNamespace):
-            var descriptors = NamespaceSpawn.Descriptors(fourth: output.fourth ?? -1)
-            switch output.destination {
-            case .file(let path): descriptors.outputPath = path
-            case .pipe(let descriptor): descriptors.outputDescriptor = descriptor
-            }
-            return NamespaceSpawn.spawn(
-                path: executable, argv: argv, envp: envp, workingDirectory: workingDirectory, descriptors: descriptors,
-                userNamespace: userNamespace
-            ).mapError { SpawnFailure(message: $0.message) }
-        case .none:
-            return spawnBeside(argv: argv, envp: envp)
-        }
-    }
-
-    /// `posix_spawn`, for a run without the namespace sandbox.
-    private func spawnBeside(argv: [String], envp: [String]) -> Result<pid_t, SpawnFailure> {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        var descriptors = SandboxSpawn.Descriptors(fourth: output.fourth ?? -1)
         switch output.destination {
-        case .file(let path): posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-        case .pipe(let descriptor): posix_spawn_file_actions_adddup2(&actions, descriptor, 1)
+        case .file(let path): descriptors.outputPath = path
+        case .pipe(let descriptor): descriptors.outputDescriptor = descriptor
         }
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        if let fourth = output.fourth { posix_spawn_file_actions_adddup2(&actions, fourth, 3) }
-        // The child keeps standard input, output and error (and descriptor 3 when given) and nothing else: a
-        // descriptor the gate holds (a key file being read, a log, a libgit2 pack) must not be readable by the code
-        // under test.
-        if let closeFrom = spawnAddCloseFrom {
-            guard closeFrom(&actions, output.fourth == nil ? 3 : 4) == 0 else {
-                return .failure(SpawnFailure(message: "cannot start \(executable): this C library cannot close the child's descriptors"))
-            }
-        } else {
-            Self.markDescriptorsCloseOnExec()
-        }
-        guard let addChdir = spawnAddChdir, addChdir(&actions, workingDirectory) == 0 else {
-            return .failure(SpawnFailure(message: "cannot start \(executable) in \(workingDirectory): this C library cannot set a child's directory"))
-        }
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaultSignals = sigset_t()
-        sigemptyset(&defaultSignals)
-        sigaddset(&defaultSignals, SIGINT)
-        sigaddset(&defaultSignals, SIGTERM)
-        sigaddset(&defaultSignals, SIGPIPE)
-        posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
-        var emptyMask = sigset_t()
-        sigemptyset(&emptyMask)
-        posix_spawnattr_setsigmask(&attributes, &emptyMask)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-
-        var pid = pid_t()
-        let status = withCStringArray(argv) { argvPointer in
-            withCStringArray(envp) { envPointer in
-                posix_spawn(&pid, executable, &actions, &attributes, argvPointer, envPointer)
-            }
-        }
-        guard status == 0 else {
-            return .failure(SpawnFailure(message: "could not start \(executable): \(String(cString: strerror(status)))"))
-        }
-        return .success(pid)
+        return SandboxSpawn.spawn(
+            path: executable, argv: argv, envp: envp, workingDirectory: workingDirectory, descriptors: descriptors, sandbox: sandbox
+        ).mapError { SpawnFailure(message: $0.message) }
     }
 
     /// Variables no child process ever sees, whatever environment it is given: the signing key (its PEM
@@ -254,21 +194,6 @@ public struct ChildProcess: Sendable {
     package static func withholding(_ patterns: [String], from environment: [String: String]) -> [String: String] {
         environment.filter { entry in
             !patterns.contains { $0.hasSuffix("*") ? entry.key.hasPrefix(String($0.dropLast())) : entry.key == $0 }
-        }
-    }
-
-    /// Where `posix_spawn_file_actions_addclosefrom_np` is missing (glibc before 2.34, other systems): every
-    /// open descriptor above 2 gets close-on-exec, so the exec in the child drops it.
-    private static func markDescriptorsCloseOnExec() {
-        #if os(Linux)
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        let descriptors = names.compactMap(Int32.init)
-        #else
-        let descriptors = Array(Int32(3)..<Int32(getdtablesize()))
-        #endif
-        for descriptor in descriptors where descriptor > 2 {
-            let flags = fcntl(descriptor, F_GETFD)
-            if flags >= 0 { _ = fcntl(descriptor, F_SETFD, flags | FD_CLOEXEC) }
         }
     }
 
@@ -340,13 +265,3 @@ private final class CancellationFlag: Sendable {
     var isRaised: Bool { raised.load(ordering: .relaxed) }
     func raise() { raised.store(true, ordering: .relaxed) }
 }
-
-/// glibc's `posix_spawn_file_actions_addchdir_np` (2.29+) sets the child's working directory without
-/// touching ours; its header guards it behind `_GNU_SOURCE`, so Swift does not import it and it is looked up.
-private typealias AddChdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
-private let spawnAddChdir = CLibrary.function("posix_spawn_file_actions_addchdir_np", as: AddChdir.self)
-
-/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+) closes every descriptor from a number up in the
-/// child only; looked up like `addchdir` because the header hides it behind `_GNU_SOURCE`.
-private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-private let spawnAddCloseFrom = CLibrary.function("posix_spawn_file_actions_addclosefrom_np", as: AddCloseFrom.self)

@@ -5,50 +5,147 @@ import Darwin
 #endif
 import Foundation
 
-/// Where a child process runs: beside the gate, or in a PID and mount namespace of its own.
+/// Where a child process runs and what it holds: the confinement every probe and test process of a run gets.
 ///
-/// In a namespace, with a private `/proc`, a probe sees only its own process tree: not the gate, not the shell
-/// or runner above it (whose `/proc/<pid>/environ` may hold the key or a CI token), not another probe. The started
-/// program is the namespace's first process (`NamespaceSpawn`): when it ends, the kernel kills whatever else is
-/// left in it. Without root, a user namespace maps the current user onto itself, so the child's uid and gid look as
-/// they do outside.
-///
-/// Being PID 1 of its namespace, the program is under the kernel's rules for an init: a signal it sends itself
-/// (`kill $$`, `raise`) is ignored unless it handles it (`abort()` then ends it with SIGSEGV rather than SIGABRT),
-/// and from the gate only SIGKILL, SIGSTOP and handled signals arrive — which is what the watchdog sends. The
-/// namespace adds about 0.1 ms to a process start (`Scripts/bench-spawn.sh`).
-public enum ProcessSandbox: Sendable, Equatable {
-    case none
-    case namespace(userNamespace: Bool)
+/// Every child starts with `no_new_privs` (sudo and every setuid program are dead to it), an empty capability
+/// bounding set where the gate may drop it, and never as root: a gate running as root (a `container:` job, or started
+/// with `sudo` so that it can make namespaces on an AppArmor-restricted host) starts its children as `identity`, with
+/// no supplementary groups. On top of that:
+/// - **Namespaces**: the child is the first process of a PID and mount namespace of its own, with a private `/proc`
+///   (it sees only its own process tree: not the gate, not the runner above it, not another probe; when it ends, the
+///   kernel kills whatever it left). Its root file system is read-only except `files.writable`; `files.readOnly` stay
+///   read-only inside those; `files.hidden` are replaced by empty ones (the sockets of root services under `/run`);
+///   `/tmp` is private. A gate that is not root adds a user namespace, left without a uid map: the child keeps its
+///   kernel identity (its files stay its own) and shows as the overflow user, and no process ever writes a map — the
+///   gate's memory, which holds the key, is never made dumpable to let a child do it.
+/// - **Landlock** (`landlockABI`): without namespaces, the same file policy for writes; where the kernel has scopes
+///   (ABI 6), a child can signal no process and reach no abstract socket outside its own domain, namespaces or not.
+public struct ProcessSandbox: Sendable, Equatable {
+    package enum Namespaces: Sendable, Equatable {
+        /// PID and mount namespaces, which root makes without a user namespace.
+        case pidAndMount
+        /// The same inside an unmapped user namespace, for a gate that is not root.
+        case pidMountAndUser
+    }
 
-    /// What the verdict records.
-    public var name: String {
-        switch self {
-        case .none: "none"
-        case .namespace: "namespace"
-        }
+    package var namespaces: Namespaces?
+    /// Who the child runs as when the gate is root; nil keeps the gate's user.
+    package var identity: ProbeIdentity?
+    /// What the child may write and see; nil leaves the file system as it is.
+    package var files: FilePolicy?
+    /// The Landlock ABI the child restricts itself with; nil where the kernel has none.
+    package var landlockABI: Int32?
+
+    package init(namespaces: Namespaces? = nil, identity: ProbeIdentity? = nil, files: FilePolicy? = nil, landlockABI: Int32? = nil) {
+        self.namespaces = namespaces
+        self.identity = identity
+        self.files = files
+        self.landlockABI = landlockABI
+    }
+
+    /// No confinement beyond what every child gets (`no_new_privs`, its own process group, no inherited descriptors).
+    package static let none = ProcessSandbox()
+
+    /// What the verdict records in `sandbox`.
+    package var name: String { namespaces == nil ? (landlockABI != nil && files != nil ? "landlock" : "none") : "namespace" }
+
+    /// Whether the file policy holds: by mounts in a namespace, or by Landlock.
+    package var enforcesFiles: Bool { files != nil && (namespaces != nil || landlockABI != nil) }
+
+    /// The same sandbox with `paths` read-only too: the build outputs while the tests run, so that no test can
+    /// replace the bundle or a library the next test process loads.
+    package func protecting(_ paths: [String]) -> ProcessSandbox {
+        guard var files else { return self }
+        files.readOnly += paths.filter { !files.readOnly.contains($0) }
+        var copy = self
+        copy.files = files
+        return copy
     }
 
     // MARK: The sandbox every child process of this run gets
 
     /// The sandbox a `ChildProcess` gets when none is named. The gate sets it around the probes of a run; as a
     /// task-local value it reaches every task the probes start, and no other run's processes in the same program.
-    @TaskLocal public static var current: ProcessSandbox = .none
+    @TaskLocal package static var current: ProcessSandbox = .none
 
-    /// The sandbox this kernel allows, found by making a namespace that starts nothing; with the reason when there is none.
+    /// The strongest sandbox this kernel allows for `files` and `identity`, found by taking every step of a start but
+    /// the exec; with the reason namespaces are out of reach when they are.
     ///
-    /// As root, a PID and mount namespace need no user namespace (and one would hide files of other owners);
-    /// as another user, they need one, which kernels allow unless unprivileged user namespaces are off
-    /// (`kernel.unprivileged_userns_clone=0`, AppArmor's `restrict_unprivileged_userns`) or a seccomp profile
-    /// (Docker's default) forbids them.
-    package static func detect() async -> (sandbox: ProcessSandbox, unavailable: String?) {
-        var reason = ""
-        for userNamespace in geteuid() == 0 ? [false, true] : [true] {
-            // On the reaper, so that no sweep takes the check's short-lived child for an orphan.
-            let failure = await ProcessReaper.shared.withoutSweeps { NamespaceSpawn.check(userNamespace: userNamespace) }
-            guard let failure else { return (.namespace(userNamespace: userNamespace), nil) }
-            reason = failure
+    /// As root, PID and mount namespaces need no user namespace; as another user they need one, which kernels allow
+    /// unless unprivileged user namespaces are off (`kernel.unprivileged_userns_clone=0`, AppArmor's
+    /// `restrict_unprivileged_userns`, which lets the clone succeed and then refuses the mounts) or a seccomp profile
+    /// (Docker's default) forbids them. Without namespaces, Landlock holds the file policy where the kernel has it.
+    package static func detect(files: FilePolicy, identity: ProbeIdentity?) async -> (sandbox: ProcessSandbox, unavailable: String?) {
+        let landlock = Landlock.abi
+        let namespaces: Namespaces = geteuid() == 0 ? .pidAndMount : .pidMountAndUser
+        let candidate = ProcessSandbox(namespaces: namespaces, identity: identity, files: files, landlockABI: landlock)
+        // On the reaper, so that no sweep takes the check's short-lived child for an orphan.
+        let failure = await ProcessReaper.shared.withoutSweeps { SandboxSpawn.check(candidate) }
+        guard let failure else { return (candidate, nil) }
+        let reason = "this kernel or container does not let \(geteuid() == 0 ? "root" : "this user") make a PID and mount namespace: \(failure)"
+        let confined = ProcessSandbox(identity: identity, files: landlock == nil ? nil : files, landlockABI: landlock)
+        if await ProcessReaper.shared.withoutSweeps({ SandboxSpawn.check(confined) }) == nil { return (confined, reason) }
+        return (ProcessSandbox(identity: identity), reason)
+    }
+}
+
+/// What a confined child may write and see. Paths are absolute and resolved (no symlinks).
+public struct FilePolicy: Sendable, Equatable {
+    /// Writable, and everything beneath them but `readOnly`: the package, the run's private temporary folder.
+    package var writable: [String]
+    /// Read-only though inside a writable path: the repository's `.git`, and the build outputs while tests run.
+    package var readOnly: [String]
+    /// Replaced by an empty folder (or an empty file) in a namespace: the sockets of root services.
+    package var hidden: [String]
+    /// `/tmp` is an empty private file system in a namespace (not when a path the child needs lies under it).
+    package var privateTemporary: Bool
+
+    package init(writable: [String], readOnly: [String] = [], hidden: [String] = [], privateTemporary: Bool = false) {
+        self.writable = writable
+        self.readOnly = readOnly
+        self.hidden = hidden
+        self.privateTemporary = privateTemporary
+    }
+
+    /// The folders under `/run` and `/var/run` that hold the sockets of root services, hidden in every namespace.
+    package static let serviceSocketFolders = ["/run", "/var/run"]
+}
+
+/// The unprivileged user a root gate's children run as.
+public struct ProbeIdentity: Sendable, Equatable {
+    package var uid: uid_t
+    package var gid: gid_t
+    package var name: String
+
+    package init(uid: uid_t, gid: gid_t, name: String) {
+        self.uid = uid
+        self.gid = gid
+        self.name = name
+    }
+
+    /// The user a root gate drops its children to: the one who ran `sudo` (`SUDO_UID`/`SUDO_GID`), else `named`
+    /// (the checklist's `probe-user=`), else `nobody`. Nil when the gate is not root (children keep its user) and,
+    /// with the reason, when no such user exists.
+    package static func forRootGate(environment: [String: String], named: String?) -> Result<ProbeIdentity?, ProbeIdentityError> {
+        guard geteuid() == 0 else { return .success(nil) }
+        if let uid = environment["SUDO_UID"].flatMap(uid_t.init), uid != 0, let gid = environment["SUDO_GID"].flatMap(gid_t.init), gid != 0 {
+            return .success(ProbeIdentity(uid: uid, gid: gid, name: environment["SUDO_USER"] ?? "uid \(uid)"))
         }
-        return (.none, "this kernel or container does not let \(geteuid() == 0 ? "root" : "this user") make a PID namespace: \(reason)")
+        let name = named ?? "nobody"
+        guard let entry = getpwnam(name) else { return .failure(ProbeIdentityError(name: name)) }
+        guard entry.pointee.pw_uid != 0 else { return .failure(ProbeIdentityError(name: name, isRoot: true)) }
+        return .success(ProbeIdentity(uid: entry.pointee.pw_uid, gid: entry.pointee.pw_gid, name: name))
+    }
+}
+
+/// The user probes should run as does not exist here, or is root.
+package struct ProbeIdentityError: Error, Equatable, CustomStringConvertible {
+    package var name: String
+    package var isRoot = false
+
+    package var description: String {
+        isRoot
+            ? "probe-user=\(name) is root: probes never run as uid 0 — name an unprivileged user"
+            : "no user '\(name)' on this machine for probes to run as — create it, set probe-user= in the checklist, or start the gate with sudo"
     }
 }

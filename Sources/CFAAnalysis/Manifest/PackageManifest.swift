@@ -37,6 +37,8 @@ public struct PackageManifest: Sendable, Equatable {
         public var line: Int
     }
 
+    /// The package's `name:`, when it is a string literal: what SwiftPM names the test bundle after.
+    public var name: String?
     public var targets: [Target] = []
     public var unsafeFlags: [Entry] = []
     public var packageDependencies: [Entry] = []
@@ -77,6 +79,11 @@ private final class ManifestReader: SyntaxVisitor {
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         let called = Self.calledName(node)
+        if called == "Package", manifest.name == nil,
+            let name = node.arguments.first(where: { $0.label?.text == "name" }).flatMap({ Self.literal($0.expression) })
+        {
+            manifest.name = name
+        }
         if called == "unsafeFlags" {
             manifest.unsafeFlags.append(entry(node))
         } else if called == "package", node.calledExpression.is(MemberAccessExprSyntax.self) {

@@ -91,6 +91,9 @@ enum PolicyComparison {
             ("test-workers", text(old.testWorkers), text(new.testWorkers)),
             ("sandbox", text(old.sandbox?.rawValue), text(new.sandbox?.rawValue)),
             ("withhold-environment", text(old.withheldEnvironment?.joined(separator: ",")), text(new.withheldEnvironment?.joined(separator: ","))),
+            ("isolation", text(old.isolation?.rawValue), text(new.isolation?.rawValue)),
+            ("probe-user", text(old.probeUser), text(new.probeUser)),
+            ("hide-paths", text(old.hiddenPaths?.joined(separator: ",")), text(new.hiddenPaths?.joined(separator: ","))),
         ]
     }
 

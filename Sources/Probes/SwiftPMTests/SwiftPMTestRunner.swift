@@ -24,6 +24,9 @@ struct SwiftPMTestRunner: TestRunner {
     var swiftTestingIDs: [String: String] = [:]
     /// The checklist's `output-limit` for each test process (its console output and event stream together).
     var outputLimit = ProbeContext.defaultOutputLimit
+    /// Where the bundle's processes run: the run's sandbox with the build outputs read-only, so that no test can
+    /// replace the bundle, or a library it loads, under the tests that run after it.
+    var sandbox = ProcessSandbox.current
 
     static let listingTimeout = Duration.seconds(120)
     /// What Swift Testing exits with when it finds no tests to list or run (`EXIT_NO_TESTS_FOUND`).
@@ -36,27 +39,20 @@ struct SwiftPMTestRunner: TestRunner {
     /// Lists both frameworks' tests, each id once. Swift Testing ids drop the source location unless two tests
     /// would then share an id (overloads).
     func discovered() async throws(TestRunnerError) -> SwiftPMTestRunner {
-        async let xctestListing = runListing(arguments: ["--list-tests"], label: "list-xctest")
-        let streamPath = "\(runDirectory)/list-swift-testing.events.jsonl"
-        _ = FileManager.default.createFile(atPath: streamPath, contents: nil)
-        async let swiftTestingListing = runListing(
-            arguments: [
-                "--testing-library", "swift-testing", "--list-tests", "--event-stream-output-path", streamPath,
-                "--event-stream-version", SwiftTestingStream.pinnedVersion,
-            ], label: "list-swift-testing")
-        let (xctest, swiftTesting) = await (xctestListing, swiftTestingListing)
-        // Swift Testing exits with EX_UNAVAILABLE (69) when the bundle holds none of its tests (an XCTest-only package).
-        let noSwiftTesting = swiftTesting.termination == .exited(Self.noTestsFoundExitCode)
-        for listing in [xctest] + (noSwiftTesting ? [] : [swiftTesting]) where listing.termination != .exited(0) {
-            throw TestRunnerError(
-                "listing the tests in \(bundle) failed (\(listing.termination)); see the log", excerpt: OutputExcerpt.tail(of: listing.output, lines: 15))
+        async let xctestListing = runListing(arguments: ["--list-tests"], label: "list-xctest", events: nil) { _ in }
+        // The event stream comes through a pipe on descriptor 3, like every test process's: no probe can write into
+        // the logs folder, and no other process can open the pipe by a path.
+        guard let pipe = OutputTail.pipe(copyingTo: nil, maximumLineLength: SwiftTestingStream.maximumRecordLength) else {
+            throw TestRunnerError("cannot create a pipe to read the test listing through: \(String(cString: strerror(errno)))")
         }
-        let xctestIDs = xctest.ids
         var stream = SwiftTestingStream(repositoryRoot: repositoryRoot)
-        var tail = OutputTail.file(streamPath, maximumLineLength: SwiftTestingStream.maximumRecordLength)
-        tail.limit = Int(outputLimit)
         var unknownVersion: SwiftTestingStream.UnknownVersion?
-        tail.read(final: true) { line in
+        let swiftTesting = await runListing(
+            arguments: [
+                "--testing-library", "swift-testing", "--list-tests", "--event-stream-output-path", "/dev/fd/3",
+                "--event-stream-version", SwiftTestingStream.pinnedVersion,
+            ], label: "list-swift-testing", events: pipe
+        ) { line in
             guard unknownVersion == nil else { return }
             do throws(SwiftTestingStream.UnknownVersion) {
                 try stream.consume(line, at: .now)
@@ -64,6 +60,14 @@ struct SwiftPMTestRunner: TestRunner {
                 unknownVersion = error
             }
         }
+        let xctest = await xctestListing
+        // Swift Testing exits with EX_UNAVAILABLE (69) when the bundle holds none of its tests (an XCTest-only package).
+        let noSwiftTesting = swiftTesting.termination == .exited(Self.noTestsFoundExitCode)
+        for listing in [xctest] + (noSwiftTesting ? [] : [swiftTesting]) where listing.termination != .exited(0) {
+            throw TestRunnerError(
+                "listing the tests in \(bundle) failed (\(listing.termination)); see the log", excerpt: OutputExcerpt.tail(of: listing.output, lines: 15))
+        }
+        let xctestIDs = xctest.ids
         if let unknownVersion { throw Self.versionError(unknownVersion.version) }
         if noSwiftTesting, !stream.functions.isEmpty {
             throw TestRunnerError("the Swift Testing listing exited \(Self.noTestsFoundExitCode) (no tests found) yet listed \(stream.functions.count) tests")
@@ -105,13 +109,44 @@ struct SwiftPMTestRunner: TestRunner {
         var ids: [String]
     }
 
-    private func runListing(arguments: [String], label: String) async -> Listing {
+    /// Runs the bundle to list its tests: console output to a log, and `events` (when given) read as they come, each line
+    /// to `consume`. Past `output-limit` (both together) the listing is stopped and fails.
+    private func runListing(
+        arguments: [String], label: String, events pipe: (tail: OutputTail, writeEnd: Int32)?, consume: (LineSplitter.Line) -> Void
+    ) async -> Listing {
         let logPath = "\(runDirectory)/\(label).log"
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         let process = ChildProcess(
-            executable: bundle, arguments: arguments, workingDirectory: packageDirectory, environment: environment, logPath: logPath,
-            timeout: min(Self.listingTimeout, max(.zero, deadline - .now)))
-        let (termination, exceeded) = await OutputLimit.watching(logPath, limit: outputLimit) { await process.run() }
+            executable: bundle, arguments: arguments, workingDirectory: packageDirectory, environment: environment,
+            output: ChildOutput(destination: .file(logPath), fourth: pipe?.writeEnd), timeout: min(Self.listingTimeout, max(.zero, deadline - .now)),
+            sandbox: sandbox)
+        var events = pipe?.tail
+        events?.limit = Int(outputLimit)
+        var exceeded = false
+        let termination = await withTaskGroup(of: ProcessTermination?.self) { group in
+            group.addTask { await process.run() }
+            group.addTask { try? await Task.sleep(for: .milliseconds(20)); return nil }
+            var ended: ProcessTermination?
+            while let next = await group.next() {
+                if let next {
+                    ended = next
+                    group.cancelAll()
+                    continue
+                }
+                guard ended == nil, !exceeded else { continue }
+                events?.read(each: consume)
+                if Int64(LogFile.size(logPath) + (events?.bytesRead ?? 0)) > outputLimit {
+                    exceeded = true
+                    group.cancelAll()
+                } else {
+                    group.addTask { try? await Task.sleep(for: .milliseconds(20)); return nil }
+                }
+            }
+            return ended ?? .interrupted
+        }
+        events?.read(final: true, each: consume)
+        events?.close()
+        if exceeded { _ = truncate(logPath, off_t(outputLimit)) }
         var ids: [String] = []
         let summary = LogFile.read(logPath) { line in
             let id = line.text.trimmingCharacters(in: .whitespaces)
@@ -238,7 +273,7 @@ struct SwiftPMTestRunner: TestRunner {
     ) async -> BatchReport {
         let process = ChildProcess(
             executable: bundle, arguments: arguments, workingDirectory: packageDirectory, environment: environment, output: output,
-            timeout: max(.zero, deadline - .now))
+            timeout: max(.zero, deadline - .now), sandbox: sandbox)
         var cut: Set<String> = []
         var readFailure: String?
         var exceeded = false

@@ -1,14 +1,30 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CFAAnalysis
 import Foundation
 import Sandbox
 import TestOrchestration
 
-/// Finds the test executable `swift build --build-tests` produced: `<bin>/<Package>PackageTests.xctest`.
+/// Names the test executable `swift build --build-tests` produced: `<bin>/<Package>PackageTests.xctest`, with the
+/// package's name as its manifest declares it and the bin folder of the configuration and triple built.
+///
+/// Never "the newest bundle in the folder": manifest code, a plugin or a restored cache can plant a future-dated
+/// `ZZZPackageTests.xctest` there, which would then be the one listed and run.
 enum TestBundleLocator {
     static func locate(in context: ProbeContext, buildArguments: [String], runDirectory: String) async -> Result<String, TestRunnerError> {
+        let manifestPath = "\(context.packageDirectory)/Package.swift"
+        guard let manifest = try? String(contentsOfFile: manifestPath, encoding: .utf8) else {
+            return .failure(TestRunnerError("\(manifestPath): cannot read the manifest to name the test bundle"))
+        }
+        guard let name = PackageManifest.parse(manifest).name, !name.isEmpty, !name.contains("/") else {
+            return .failure(TestRunnerError(
+                "\(manifestPath): `Package(name:)` is not a string literal, so the gate cannot name the test bundle it must run"
+                    + " — write the package's name as a literal"))
+        }
         let binDirectory: String
         if buildArguments.isEmpty {
-            // The default configuration's folder; asking SwiftPM costs a second of package loading.
-            binDirectory = "\(context.packageDirectory)/.build/debug"
+            binDirectory = defaultBinDirectory(packageDirectory: context.packageDirectory)
         } else {
             guard let swift = context.swiftExecutable else { return .failure(TestRunnerError("`swift` was not found on PATH")) }
             let logPath = "\(runDirectory)/bin-path.log"
@@ -25,18 +41,23 @@ enum TestBundleLocator {
             }
             binDirectory = last
         }
-        let files = FileManager.default
-        let bundles = ((try? files.contentsOfDirectory(atPath: binDirectory)) ?? []).filter { $0.hasSuffix("PackageTests.xctest") }
-        // A renamed package leaves its old bundle behind: the one just built is the newest.
-        let newest = bundles.max { modified("\(binDirectory)/\($0)") < modified("\(binDirectory)/\($1)") }
-        guard let newest, files.isExecutableFile(atPath: "\(binDirectory)/\(newest)") else {
+        let bundle = "\(binDirectory)/\(name)PackageTests.xctest"
+        var status = stat()
+        guard lstat(bundle, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, access(bundle, X_OK) == 0 else {
             return .failure(TestRunnerError(
-                "no test bundle (*PackageTests.xctest) in \(binDirectory) after building the tests — does the package have a test target?"))
+                "\(bundle): no test executable after building the tests — does the package have a test target?"))
         }
-        return .success("\(binDirectory)/\(newest)")
+        return .success(bundle)
     }
 
-    private static func modified(_ path: String) -> Date {
-        ((try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date) ?? .distantPast
+    /// The default configuration's folder for this machine's triple (`.build/x86_64-unknown-linux-gnu/debug`), not
+    /// the `.build/debug` link, which anything that can write `.build` can point elsewhere. Asking SwiftPM would cost a
+    /// second of package loading.
+    static func defaultBinDirectory(packageDirectory: String) -> String {
+        var system = utsname()
+        uname(&system)
+        let machine = withUnsafeBytes(of: &system.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let triple = "\(packageDirectory)/.build/\(machine)-unknown-linux-gnu/debug"
+        return FileManager.default.fileExists(atPath: triple) ? triple : "\(packageDirectory)/.build/debug"
     }
 }

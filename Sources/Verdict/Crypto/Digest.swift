@@ -15,7 +15,7 @@ public enum Digest {
     }
 
     /// Hashes the file in fixed-size chunks so multi-gigabyte logs never sit in memory.
-    static func sha256Hex(fileAt path: String) throws(KeyError) -> String {
+    package static func sha256Hex(fileAt path: String) throws(KeyError) -> String {
         guard let file = FileHandle(forReadingAtPath: path) else { throw .unreadable(path: path) }
         defer { try? file.close() }
         guard let context = EVP_MD_CTX_new() else { throw LibCrypto.failure("cannot allocate a digest context") }

@@ -20,8 +20,11 @@ public struct GatePredicate: Codable, Sendable, Equatable {
     public var policy: PolicyRecord?
     /// Problems with the run itself that make the result `error` whatever the items said (HEAD moved during the run).
     public var runErrors: [String]?
-    /// Whether every probe ran in a PID and mount namespace of its own (`namespace`) or beside the gate (`none`).
+    /// Whether every probe ran in a PID and mount namespace of its own (`namespace`), beside the gate under Landlock
+    /// (`landlock`), or beside the gate with no file policy (`none`).
     public var sandbox: RunSandbox?
+    /// What the probes had and lacked: their user, privileges, namespaces and file policy; absent in older verdicts.
+    public var isolation: IsolationRecord?
     /// Set on a shard's verdict (`run --shard I/N`): its place in the matrix and its share of the tests.
     public var shard: ShardRecord?
     /// Set on a merged verdict (`cfa-gate merge`): the shard verdicts it was made from.
@@ -42,6 +45,7 @@ public struct GatePredicate: Codable, Sendable, Equatable {
         policy: PolicyRecord? = nil,
         runErrors: [String]? = nil,
         sandbox: RunSandbox? = nil,
+        isolation: IsolationRecord? = nil,
         shard: ShardRecord? = nil,
         mergedShards: [MergedShardRecord]? = nil
     ) {
@@ -59,6 +63,7 @@ public struct GatePredicate: Codable, Sendable, Equatable {
         self.policy = policy
         self.runErrors = runErrors
         self.sandbox = sandbox
+        self.isolation = isolation
         self.shard = shard
         self.mergedShards = mergedShards
     }
@@ -66,10 +71,75 @@ public struct GatePredicate: Codable, Sendable, Equatable {
 
 /// How a run kept its probes apart from everything outside their own process trees.
 public enum RunSandbox: String, Codable, Sendable, Equatable {
-    /// Each probe ran in its own PID and mount namespace with a private `/proc`.
+    /// Each probe ran in its own PID and mount namespace with a private `/proc` and a read-only root.
     case namespace
-    /// The kernel or container allowed no namespace: probes ran beside the gate, as the same user.
+    /// The kernel or container allowed no namespace: probes ran beside the gate, their writes held by Landlock.
+    case landlock
+    /// The kernel or container allowed neither: probes ran beside the gate with the file system as it is.
     case none
+}
+
+/// What every probe and test process of a run held, as the gate set it up and the kernel accepted it (a start that
+/// cannot take a step fails instead of running with less).
+public struct IsolationRecord: Codable, Sendable, Equatable {
+    /// The user the gate ran as, and the (kernel) user its probes ran as.
+    public var gateUID: UInt32
+    public var probeUID: UInt32
+    /// Always true: no probe can gain privileges through `sudo` or any setuid program.
+    public var noNewPrivileges: Bool
+    /// The supplementary groups probes kept (a user that is not root cannot shed its own).
+    public var groups: [UInt32]
+    /// True when the capability bounding set was emptied (root, or a namespace of the probe's own).
+    public var capabilityBoundingSetEmpty: Bool
+    /// `pid`, `mount`, `user`: the namespaces each probe had of its own.
+    public var namespaces: [String]
+    public var readOnlyRoot: Bool
+    /// Where probes could write: the package and the run's private temporary folder (its `HOME` and `TMPDIR`).
+    public var writablePaths: [String]
+    /// Read-only though inside a writable path: the repository's `.git`; the build outputs while tests ran.
+    public var readOnlyPaths: [String]
+    /// What probes could not see: the root services' sockets under `/run` and the checklist's `hide-paths`.
+    public var hiddenPaths: [String]
+    /// `/tmp` was an empty file system of each probe's own.
+    public var privateTemporary: Bool
+    /// The Landlock ABI probes restricted themselves with, if any.
+    public var landlockABI: Int?
+    /// The guarantees of `isolation=strict` this run lacked; empty when it had them all.
+    public var missing: [String]
+
+    public init(
+        gateUID: UInt32, probeUID: UInt32, noNewPrivileges: Bool, groups: [UInt32], capabilityBoundingSetEmpty: Bool, namespaces: [String],
+        readOnlyRoot: Bool, writablePaths: [String], readOnlyPaths: [String], hiddenPaths: [String], privateTemporary: Bool,
+        landlockABI: Int?, missing: [String]
+    ) {
+        self.gateUID = gateUID
+        self.probeUID = probeUID
+        self.noNewPrivileges = noNewPrivileges
+        self.groups = groups
+        self.capabilityBoundingSetEmpty = capabilityBoundingSetEmpty
+        self.namespaces = namespaces
+        self.readOnlyRoot = readOnlyRoot
+        self.writablePaths = writablePaths
+        self.readOnlyPaths = readOnlyPaths
+        self.hiddenPaths = hiddenPaths
+        self.privateTemporary = privateTemporary
+        self.landlockABI = landlockABI
+        self.missing = missing
+    }
+
+    /// One line for people: who the probes were and what held them.
+    public var summary: String {
+        var parts = ["probes as uid \(probeUID)" + (probeUID == gateUID ? "" : " (gate uid \(gateUID))")]
+        parts.append(groups.isEmpty ? "no groups" : "groups \(groups.map(String.init).joined(separator: ","))")
+        parts.append("no_new_privs")
+        if capabilityBoundingSetEmpty { parts.append("no capabilities") }
+        parts.append(namespaces.isEmpty ? "no namespaces" : "\(namespaces.joined(separator: "+")) namespaces")
+        if readOnlyRoot { parts.append("read-only root") }
+        if let landlockABI { parts.append("Landlock ABI \(landlockABI)") }
+        if !hiddenPaths.isEmpty { parts.append("hidden \(hiddenPaths.joined(separator: ","))") }
+        if privateTemporary { parts.append("private /tmp") }
+        return parts.joined(separator: ", ")
+    }
 }
 
 /// What one run of the architecture analyser looked at, and what no checklist item took.
