@@ -86,6 +86,11 @@ package enum SandboxSpawn {
             }
         }
         defer { if descriptors.outputPath != nil { closeDescriptor(outputDescriptor) } }
+        // Descriptor 3 is opened again by its path (`/dev/fd/3`, Swift Testing's event stream); a pipe belongs to the
+        // gate's user, so a child running as another one must own it to open it.
+        if let identity = sandbox.identity, descriptors.fourth >= 0, fchown(descriptors.fourth, identity.uid, identity.gid) != 0 {
+            return .failure(Failure(message: "cannot hand descriptor 3 to \(identity.name): \(String(cString: strerror(errno)))"))
+        }
         let strings = PlanStrings(path: path, workingDirectory: workingDirectory)
         defer { strings.free() }
         var unblocked = sigset_t()
