@@ -76,7 +76,7 @@ struct ProbeConfinement: Sendable {
         let gitFolders = Set([resolved(gitDirectory), resolved("\(repositoryRoot)/.git")])
         if let identity {
             TreeOwnership.hand(resolved(privateFolder), to: identity, sparing: [])
-            TreeOwnership.hand(package, to: identity, sparing: gitFolders)
+            TreeOwnership.hand(package, to: identity, sparing: gitFolders.union([package]))
         }
         let needed = [repositoryRoot, package, gitDirectory, swiftExecutable ?? "/"].map(resolved)
         let files = FilePolicy(
@@ -144,15 +144,20 @@ struct ProbeConfinement: Sendable {
 }
 
 /// Makes a folder usable for the unprivileged user a root gate's probes run as: each entry it does not own yet is
-/// handed over (links themselves, never what they point at), except the folders spared (`.git`, which no probe writes).
+/// handed over (links themselves, never what they point at), except the folders spared: `.git`, which no probe writes,
+/// and the package folder itself (its owner is the repository's, which git checks; its entries, `.build` among them,
+/// are the probes').
 enum TreeOwnership {
     static func hand(_ root: String, to identity: ProbeIdentity, sparing: Set<String>) {
         var pending = [root]
         while let path = pending.popLast() {
-            guard !sparing.contains(path) else { continue }
             var status = stat()
             guard lstat(path, &status) == 0 else { continue }
-            if status.st_uid != identity.uid { _ = lchown(path, identity.uid, identity.gid) }
+            if sparing.contains(path) {
+                guard path == root else { continue }
+            } else if status.st_uid != identity.uid {
+                _ = lchown(path, identity.uid, identity.gid)
+            }
             guard (status.st_mode & S_IFMT) == S_IFDIR else { continue }
             for entry in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] { pending.append("\(path)/\(entry)") }
         }

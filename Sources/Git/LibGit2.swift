@@ -10,7 +10,15 @@ import CGit2
 enum LibGit2 {
     /// Swift runs a `static let` initialiser exactly once, atomically, even
     /// under concurrent first access — which is what `git_libgit2_init` needs.
-    private static let initialization: Int32 = git_libgit2_init()
+    ///
+    /// Ownership validation (git's `safe.directory`) is turned off: it keeps git from running programs a repository of
+    /// another owner configures (`core.fsmonitor`, hooks, filters), and libgit2, which only reads here, runs none. A
+    /// gate started with `sudo` (root, so that it can make namespaces) must read the clone of the user who invoked it.
+    private static let initialization: Int32 = {
+        let result = git_libgit2_init()
+        _ = cfa_git_set_owner_validation(0)
+        return result
+    }()
 
     /// Call before any other libgit2 function.
     static func ensureInitialized() {

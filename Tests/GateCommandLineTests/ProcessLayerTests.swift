@@ -39,7 +39,8 @@ struct ProcessLayerTests {
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
         let seen = try log(fixture)
         #expect(seen.contains("ancestor hidden"), "\(seen)")
-        #expect(seen.contains("uid=\(getuid()) dir=\(fixture.root) marker=kept"), "\(seen)")
+        // As root the gate drops probes to `nobody`; as another user the unmapped user namespace shows the overflow uid.
+        #expect(seen.contains("uid=65534 dir=\(fixture.root) marker=kept"), "\(seen)")
         #expect(try ChangeFixture.predicate(ofVerdictAt: fixture.path("v.json"))["sandbox"] as? String == "namespace")
     }
 
@@ -113,9 +114,24 @@ struct ProcessLayerTests {
         #expect(!summary.contains("LD_PRELOAD"))
     }
 
-    @Test func aProbeThatFindsARunnerCommandFileAnywayMakesTheRunAnError() throws {
-        // The variable is withheld, but the folder of the runner's command files can be found; a write there is caught.
+    @Test func aProbeThatFindsARunnerCommandFileAnywayCannotWriteIt() throws {
+        // The variable is withheld, but the folder of the runner's command files can be found; outside the package the
+        // file system is read-only to probes, so the write fails (and, were it to land, the check after the probes
+        // would make the run an error).
         let fixture = try repository(#"sh -c 'echo LD_PRELOAD=/tmp/evil.so >> "$FOUND_IT"'"#)
+        let githubEnv = temporaryFile("GITHUB_ENV")
+        defer { try? FileManager.default.removeItem(atPath: githubEnv) }
+        var environment = SwiftPackageFixture.environment(for: fixture)
+        environment["GITHUB_ENV"] = githubEnv
+        environment["FOUND_IT"] = githubEnv
+        let result = try CFAGateBinary.run(["run", "--no-progress", "--out", fixture.path("v.json")], in: fixture, environment: environment)
+        #expect(result.status == 1, "\(result.standardOutput)\(result.standardError)")
+        #expect(FileManager.default.contents(atPath: githubEnv)?.isEmpty == true)
+        #expect(try log(fixture).contains("Read-only file system"), "\(try log(fixture))")
+    }
+
+    @Test func withTheSandboxOffAWriteToARunnerCommandFileMakesTheRunAnError() throws {
+        let fixture = try repository(#"sh -c 'echo LD_PRELOAD=/tmp/evil.so >> "$FOUND_IT"'"#, options: "sandbox=off")
         let githubEnv = temporaryFile("GITHUB_ENV")
         defer { try? FileManager.default.removeItem(atPath: githubEnv) }
         var environment = SwiftPackageFixture.environment(for: fixture)

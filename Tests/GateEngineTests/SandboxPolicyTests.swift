@@ -14,7 +14,7 @@ struct SandboxPolicyTests {
         let options = policy.map { "<!-- cfa-gate: sandbox=\($0) -->\n" } ?? ""
         let fixture = try GateFixture(checklist: options + "1. Quick. <!-- probe: command: true -->\n", package: false)
         return try await Gate.run(fixture.options { options in
-            if !sandboxAvailable { options.detectSandbox = { (ProcessSandbox.none, Self.unavailable) } }
+            if !sandboxAvailable { options.detectSandbox = { _, identity in (ProcessSandbox(identity: identity), Self.unavailable) } }
         }).predicate
     }
 

@@ -8,9 +8,10 @@ import Testing
 
 /// A child in the namespace sandbox sees its own process tree only, and looks otherwise as it would beside the gate.
 struct ProcessSandboxTests {
-    private static func sandbox() async throws -> ProcessSandbox {
-        let detected = await ProcessSandbox.detect()
-        try #require(detected.sandbox != .none, "no namespace sandbox on this machine: \(detected.unavailable ?? "")")
+    /// The namespace sandbox with the fixture writable, as a run would have its package.
+    private static func sandbox(_ fixture: GitFixture) async throws -> ProcessSandbox {
+        let detected = await ProcessSandbox.detect(files: FilePolicy(writable: [fixture.root]), identity: nil)
+        try #require(detected.sandbox.namespaces != nil, "no namespace sandbox on this machine: \(detected.unavailable ?? "")")
         return detected.sandbox
     }
 
@@ -25,7 +26,7 @@ struct ProcessSandboxTests {
         let fixture = try GitFixture()
         let script = "ls /proc | grep -c '^[0-9]'; [ -e /proc/\(getpid()) ] && echo parent-visible;"
             + " echo \"$(id -u) $(pwd) $KEPT [$GITHUB_TOKEN$CI_JOB_JWT_V2]\"; exit 7"
-        #expect(await child(script, in: fixture, sandbox: try await Self.sandbox()).run() == .exited(7))
+        #expect(await child(script, in: fixture, sandbox: try await Self.sandbox(fixture)).run() == .exited(7))
         let log = try String(contentsOfFile: fixture.path("out.log"), encoding: .utf8)
         #expect(!log.contains("parent-visible"), "\(log)")
         #expect(log.contains("\(getuid()) \(fixture.root) yes []"), "\(log)")
@@ -39,7 +40,7 @@ struct ProcessSandboxTests {
         // A line every 0.2 s for as long as the detached shell lives: after the stop the file must stop growing,
         // however late a loaded machine got round to the watchdog.
         let script = "setsid sh -c 'while :; do echo tick >> \(marker); sleep 0.2; done' & sleep 60"
-        let ended = await child(script, in: fixture, sandbox: try await Self.sandbox(), timeout: .milliseconds(500)).run()
+        let ended = await child(script, in: fixture, sandbox: try await Self.sandbox(fixture), timeout: .milliseconds(500)).run()
         #expect(ended == .timedOut(after: .milliseconds(500)))
         let size = { ((try? FileManager.default.attributesOfItem(atPath: marker))?[.size] as? Int) ?? 0 }
         let written = size()
@@ -54,7 +55,7 @@ struct ProcessSandboxTests {
     ] as [(program: String?, directory: String?, expected: [String])])
     func aMissingProgramOrDirectoryIsALaunchFailureInTheSandboxToo(program: String?, directory: String?, expected: [String]) async throws {
         let fixture = try GitFixture()
-        var sandboxed = child("true", in: fixture, sandbox: try await Self.sandbox())
+        var sandboxed = child("true", in: fixture, sandbox: try await Self.sandbox(fixture))
         if let program { sandboxed.executable = fixture.path(program) }
         if let directory { sandboxed.workingDirectory = fixture.path(directory) }
         guard case .launchFailed(let reason) = await sandboxed.run() else {
@@ -74,7 +75,7 @@ struct ProcessSandboxTests {
         let held = open(fixture.path("held.txt"), O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
         defer { closeDescriptor(held) }
         let script = "echo out; echo err >&2; echo event >&3; ls /proc/self/fd | tr '\\n' ' ' >&3"
-        var process = child(script, in: fixture, sandbox: sandboxed ? try await Self.sandbox() : .none)
+        var process = child(script, in: fixture, sandbox: sandboxed ? try await Self.sandbox(fixture) : .none)
         process.output = ChildOutput(destination: .pipe(output.writeEnd), fourth: events.writeEnd)
         #expect(await process.run() == .exited(0))
         #expect(output.readAll() == "out\nerr\n")
@@ -90,7 +91,7 @@ struct ProcessSandboxTests {
         // The gate ignores SIGPIPE, as many programs do; the child must not inherit that (a broken pipe must end it).
         let previous = signal(SIGPIPE, SIG_IGN)
         defer { signal(SIGPIPE, previous) }
-        let process = child("grep -E '^(SigIgn|SigBlk)' /proc/self/status", in: fixture, sandbox: try await Self.sandbox())
+        let process = child("grep -E '^(SigIgn|SigBlk)' /proc/self/status", in: fixture, sandbox: try await Self.sandbox(fixture))
         #expect(await process.run() == .exited(0))
         let status = try String(contentsOfFile: fixture.path("out.log"), encoding: .utf8)
         var masks: [String: UInt64] = [:]
