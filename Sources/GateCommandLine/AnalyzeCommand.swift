@@ -7,6 +7,7 @@ import Reporters
 struct AnalyzeCommand: GateCommand {
     static let name = "analyze"
     static let abstract = "Check the Swift sources against the CFA rules and print the findings."
+    static let reference = DocumentationLink.analyzer
     static var help: String {
         """
         USAGE: cfa-gate analyze [--repo DIR] [--format text|json|sarif] [--no-baseline] [--no-cache]
@@ -31,7 +32,7 @@ struct AnalyzeCommand: GateCommand {
           --workers N                With --bench: measure on N workers only.
         \(AnalysisCacheOption.helpLine(width: 29))
 
-        RULES:
+        RULES (a page each, with examples: \(DocumentationLink.rules)):
         \(HelpText.rules)
 
         \(ExitCode.helpText)
