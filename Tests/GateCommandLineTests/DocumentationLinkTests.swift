@@ -45,8 +45,8 @@ struct DocumentationLinkTests {
         #expect(DocumentationLink.all.count > RuleCatalog.descriptors.count)
     }
 
-    /// What the tool prints, from the places that print links: `--help`, SARIF, the terminal, and the errors
-    /// and hints that name a page.
+    /// What the tool prints, from the places that print links: `--help`, SARIF, the terminal, the Markdown and HTML
+    /// reports, and the errors and hints that name a page.
     static var printed: [(place: String, text: String)] {
         var texts: [(String, String)] = [("cfa-gate --help", CFAGate.help)]
         texts += CFAGate.commands.map { ("cfa-gate \($0.name) --help", $0.help) }
@@ -56,6 +56,8 @@ struct DocumentationLinkTests {
             envelope: Envelope(payloadType: DSSE.payloadType, payload: "", signatures: []), statement: SampleVerdicts.passing,
             verdictPath: "/r/v.json", publicKeyPath: nil)
         texts.append(("run's summary", ProgressReporter.summary(outcome, verifyCommand: "verify").joined(separator: "\n")))
+        texts.append(("the Markdown report", MarkdownReport.render(SampleVerdicts.failing, links: nil)))
+        texts.append(("the HTML report", HTMLReport.render(SampleVerdicts.failing, links: nil)))
         texts.append(("a bad .cfa-gate.json", ConfigurationFile.LoadError.invalid(path: ".cfa-gate.json", reason: "unknown key").description))
         return texts
     }
