@@ -17,14 +17,4 @@ enum ReportFiles {
             throw WriteError(path: path, reason: error.localizedDescription)
         }
     }
-
-    /// GitHub's job summary is a file that every step appends to.
-    static func append(_ text: String, to path: String) throws(WriteError) {
-        guard let handle = FileHandle(forWritingAtPath: path) else {
-            return try write(text, to: path)
-        }
-        defer { try? handle.close() }
-        handle.seekToEndOfFile()
-        handle.write(Data(("\n" + text).utf8))
-    }
 }

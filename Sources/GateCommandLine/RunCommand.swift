@@ -138,6 +138,7 @@ struct RunCommand: GateCommand {
         let (events, continuation) = AsyncStream.makeStream(of: GateEvent.self)
         async let rendering: Void = display.consume(events)
         let outcome: GateOutcome
+        let reportFolders = OutputFolders.snapshot(reportPaths.map(\.1))
         do {
             outcome = try await Gate.run(options) { continuation.yield($0) }
             continuation.finish()
@@ -148,7 +149,7 @@ struct RunCommand: GateCommand {
             return terminal.fail(error, exitCode: error.exitCode)
         }
         do {
-            try writeReports(outcome, terminal: terminal)
+            try writeReports(outcome, folders: reportFolders, terminal: terminal)
         } catch {
             return terminal.fail(error, exitCode: ExitCode.error)
         }
@@ -174,17 +175,23 @@ struct RunCommand: GateCommand {
         }
     }
 
-    private func writeReports(_ outcome: GateOutcome, terminal: Terminal) throws(ReportFiles.WriteError) {
+    /// The reports asked for, into folders no probe replaced, and the step summary into the file the runner made.
+    private func writeReports(_ outcome: GateOutcome, folders: OutputFolders, terminal: Terminal) throws(ReportFiles.WriteError) {
+        if let replaced = folders.check().first { throw ReportFiles.WriteError(path: "a report", reason: replaced) }
         let note = "signed, keyid \(outcome.predicate.signer.keyID)"
         for (format, path) in reportPaths {
             try ReportFiles.write(format.render(outcome.statement, environment: terminal.environment, signatureNote: note), to: path)
         }
-        if let summary = terminal.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
+        if let summary = outcome.stepSummary {
             let links = RepositoryLinks(gitHubEnvironment: terminal.environment, commit: outcome.predicate.repository.commit)
-            // Whatever the file holds already must not swallow the report (an unclosed comment, an open fence).
-            let existing = FileManager.default.contents(atPath: summary).map { String(decoding: $0, as: UTF8.self) } ?? ""
-            let opening = StepSummaryOpening.lines(after: existing).joined(separator: "\n")
-            try ReportFiles.append(opening + GitHubActionsReport.stepSummary(outcome.statement, links: links), to: summary)
+            do throws(RunnerCommandFiles.WriteRefusal) {
+                // Whatever the file holds already must not swallow the report (an unclosed comment, an open fence).
+                try RunnerCommandFiles.appendToStepSummary(summary) { existing in
+                    StepSummaryOpening.lines(after: existing).joined(separator: "\n") + GitHubActionsReport.stepSummary(outcome.statement, links: links)
+                }
+            } catch {
+                throw ReportFiles.WriteError(path: error.path, reason: error.reason)
+            }
         }
     }
 }

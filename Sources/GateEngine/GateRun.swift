@@ -69,9 +69,13 @@ public struct GateOutcome: Sendable {
     public var verdictPath: String
     /// The public key that verifies this verdict, when it is kept in a file.
     public var publicKeyPath: String?
+    /// The runner's step summary as it was before the probes, when it is still that file; nil when there is none or a
+    /// probe replaced it (the run is then `error`, and nothing may be written through it).
+    public var stepSummary: RunnerCommandFiles.File?
     public var predicate: GatePredicate { statement.predicate }
 
-    init(envelope: Envelope, statement: Statement, verdictPath: String, publicKeyPath: String?) {
+    init(envelope: Envelope, statement: Statement, verdictPath: String, publicKeyPath: String?, stepSummary: RunnerCommandFiles.File? = nil) {
+        self.stepSummary = stepSummary
         self.envelope = envelope
         self.statement = statement
         self.verdictPath = verdictPath
@@ -109,9 +113,10 @@ public enum Gate {
         childEnvironment.removeValue(forKey: KeyProtection.signingKeyVariable)
         let runnerFiles = RunnerCommandFiles.snapshot(environment: options.environment)
         let policyChanges = await setup.changes(packagePath: packagePath)
-        let before = try RunIntegrity.snapshot(repositoryRoot: root)
+        let before = try RunIntegrity.snapshot(repositoryRoot: root, environment: options.environment)
 
         let verdictPath = options.outputPath.map(absolute) ?? "\(gitDirectory)/cfa-gate/verdicts/\(head.commit).json"
+        let outputFolders = OutputFolders.snapshot([verdictPath, VerdictLogs.folder(beside: verdictPath)])
         let runID = UUID().uuidString
         let staging = "\(gitDirectory)/cfa-gate/runs/\(runID)"
         do {
@@ -169,7 +174,8 @@ public enum Gate {
         // Nothing a probe started may still run while the results are checked and written.
         let stragglers = await ProcessReaper.shared.sweepAll()
         let finishedAt = Date()
-        var runErrors = RunIntegrity.check(before, repositoryRoot: root) + RunnerCommandFiles.check(runnerFiles)
+        let replacedCommandFiles = RunnerCommandFiles.check(runnerFiles)
+        var runErrors = RunIntegrity.check(before, repositoryRoot: root, environment: options.environment) + replacedCommandFiles
         if let line = stragglers.evidenceLine { runErrors.append("a probe's process outlived every probe: \(line)") }
         if let sandboxRefusal { runErrors.append(sandboxRefusal) }
 
@@ -178,6 +184,10 @@ public enum Gate {
             throw .interrupted
         }
 
+        if let replaced = outputFolders.check().first {
+            try? FileManager.default.removeItem(atPath: staging)
+            throw .verdictWrite(.writeFailed(path: verdictPath, reason: replaced))
+        }
         let logs = try VerdictLogs.keep(staging: staging, beside: verdictPath)
         let predicate = GatePredicate(
             tool: options.tool, swiftToolchain: swiftVersion,
@@ -211,8 +221,9 @@ public enum Gate {
         } catch {
             throw .verdictWrite(.encodingFailed(reason: "\(error)"))
         }
+        let intactSummary = runnerFiles.stepSummary.flatMap { file in replacedCommandFiles.contains { $0.hasPrefix(file.path) } ? nil : file }
         return GateOutcome(
-            envelope: envelope, statement: signed, verdictPath: verdictPath, publicKeyPath: signing.publicKeyPath)
+            envelope: envelope, statement: signed, verdictPath: verdictPath, publicKeyPath: signing.publicKeyPath, stepSummary: intactSummary)
     }
 
     /// For a checklist with `cfa` items: their rule ids must exist, and `.cfa-gate.json` must read.

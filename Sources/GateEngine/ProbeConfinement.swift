@@ -65,6 +65,9 @@ struct ProbeConfinement: Sendable {
             for folder in [privateFolder, "\(privateFolder)/home", "\(privateFolder)/tmp"] {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             }
+            // Probes of a root gate run as another user than the clone's owner, which git would refuse to work in
+            // (`safe.directory`, honored only from a global configuration such as the probes' own `HOME`).
+            try Data("[safe]\n\tdirectory = *\n".utf8).write(to: URL(fileURLWithPath: "\(privateFolder)/home/.gitconfig"))
             // Under Landlock no probe can add an entry to the package's top folder (granting that would grant `.git`):
             // the folders a build makes there exist before it runs.
             for folder in [".build", ".swiftpm"] {

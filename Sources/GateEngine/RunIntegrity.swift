@@ -4,9 +4,11 @@ import Git
 /// again after they end. A probe that commits, checks out, resets or stages makes the run `error`, because
 /// the verdict would otherwise name a commit other than the one the probes saw.
 ///
-/// The git directory's control files are read too (`config`, `config.worktree`, `hooks/`, `info/`): a probe that sets
-/// `core.fsmonitor` or `core.hooksPath`, adds an `include.path` or a hook, plants code that every later `git` command
-/// of the CI job runs. Any change to them, however small, makes the run `error`, naming the file.
+/// The git directory's control files are read too (`config`, `config.worktree`, `hooks/`, `info/`, `refs/`,
+/// `packed-refs`), and so are the user's and the system's git configuration (`~/.gitconfig` and its kin): a probe that
+/// sets `core.fsmonitor` or `core.hooksPath`, adds an `include.path` or a hook, plants code that every later `git`
+/// command of the CI job runs, and one that moves a ref changes what a later step checks out or pushes. Any change to
+/// them, however small, makes the run `error`, naming the file.
 enum RunIntegrity {
     struct Snapshot: Sendable, Equatable {
         var head: HeadInfo
@@ -15,20 +17,21 @@ enum RunIntegrity {
         var controlFiles: [String: String]
     }
 
-    static func snapshot(repositoryRoot: String) throws(GateError) -> Snapshot {
+    static func snapshot(repositoryRoot: String, environment: [String: String]) throws(GateError) -> Snapshot {
         do {
             let repository = try GitRepository.discover(startingAt: repositoryRoot)
-            return Snapshot(head: try repository.head(), index: try repository.indexDigest(), controlFiles: repository.controlFileDigests())
+            let controlFiles = repository.controlFileDigests().merging(GitRepository.userConfigurationDigests(environment: environment)) { own, _ in own }
+            return Snapshot(head: try repository.head(), index: try repository.indexDigest(), controlFiles: controlFiles)
         } catch {
             throw .repository(error)
         }
     }
 
     /// One line per difference; empty when the repository is as the probes found it.
-    static func check(_ before: Snapshot, repositoryRoot: String) -> [String] {
+    static func check(_ before: Snapshot, repositoryRoot: String, environment: [String: String]) -> [String] {
         let after: Snapshot
         do {
-            after = try snapshot(repositoryRoot: repositoryRoot)
+            after = try snapshot(repositoryRoot: repositoryRoot, environment: environment)
         } catch {
             return ["the repository could not be read again after the probes: \(error) — the verdict is for \(before.head.commit), as the probes started"]
         }

@@ -9,10 +9,16 @@ struct VerdictLogs {
     /// The logs folder's path relative to the verdict file's folder, as written into the verdict.
     var relativeFolder: String
 
+    /// `<verdict name>.logs` beside the verdict.
+    static func folder(beside verdictPath: String) -> String {
+        let verdictURL = URL(fileURLWithPath: verdictPath)
+        return verdictURL.deletingLastPathComponent().appendingPathComponent(verdictURL.deletingPathExtension().lastPathComponent + ".logs").path
+    }
+
     static func keep(staging: String, beside verdictPath: String) throws(GateError) -> VerdictLogs {
         let verdictURL = URL(fileURLWithPath: verdictPath)
-        let folderName = verdictURL.deletingPathExtension().lastPathComponent + ".logs"
-        let destination = verdictURL.deletingLastPathComponent().appendingPathComponent(folderName).path
+        let destination = folder(beside: verdictPath)
+        let folderName = URL(fileURLWithPath: destination).lastPathComponent
         let files = FileManager.default
         do {
             try files.createDirectory(atPath: verdictURL.deletingLastPathComponent().path, withIntermediateDirectories: true)

@@ -14,12 +14,13 @@ extension GitRepository {
         var digests: [String: String] = [:]
         let files = FileManager.default
         for folder in folders {
-            for name in ["config", "config.worktree"] {
+            for name in ["config", "config.worktree", "packed-refs"] {
                 let path = "\(folder)/\(name)"
                 if let digest = Self.controlDigest(path) { digests[displayPath(path)] = digest }
             }
         }
-        for subfolder in ["hooks", "info"] {
+        // `refs`: a branch or tag a probe moves or adds is what a later step of the job checks out or pushes.
+        for subfolder in ["hooks", "info", "refs"] {
             let root = "\(common)/\(subfolder)"
             guard let walker = files.enumerator(atPath: root) else { continue }
             // Subfolders are listed too, so an added empty folder (or one a file was moved into) counts.
@@ -29,6 +30,23 @@ extension GitRepository {
             }
         }
         return digests
+    }
+
+    /// The user's and the system's git configuration, which every later `git` of the CI job reads (a `core.fsmonitor`
+    /// set there runs with each of them): `GIT_CONFIG_GLOBAL` or `~/.gitconfig`, `$XDG_CONFIG_HOME/git/config` (or
+    /// `~/.config/git/config`), `GIT_CONFIG_SYSTEM` or `/etc/gitconfig`. Keyed by path; a missing file is left out.
+    public static func userConfigurationDigests(environment: [String: String]) -> [String: String] {
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        var paths: [String] = []
+        if let global = environment["GIT_CONFIG_GLOBAL"], !global.isEmpty { paths.append(global) }
+        if let home { paths.append("\(home)/.gitconfig") }
+        if let xdg = environment["XDG_CONFIG_HOME"], !xdg.isEmpty {
+            paths.append("\(xdg)/git/config")
+        } else if let home {
+            paths.append("\(home)/.config/git/config")
+        }
+        paths.append(environment["GIT_CONFIG_SYSTEM"].flatMap { $0.isEmpty ? nil : $0 } ?? "/etc/gitconfig")
+        return Dictionary(paths.compactMap { path in controlDigest(path).map { (path, $0) } }, uniquingKeysWith: { first, _ in first })
     }
 
     /// A digest of what is at `path` without following a symlink; nil when nothing is there.

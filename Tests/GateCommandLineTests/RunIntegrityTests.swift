@@ -1,13 +1,28 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import GateTestSupport
 import Testing
 
 /// A probe that moves HEAD or touches the index makes the run `error`; the verdict names the commit the probes started on.
+/// In the sandbox `.git` is read-only to probes and such a write fails; these runs turn the sandbox off to show the check
+/// after the probes, which stands behind it wherever no sandbox could be made.
 struct RunIntegrityTests {
-    private func run(probe: String) throws -> (GitFixture, ProcessResult, start: String) {
+    private func run(probe: String, sandbox: String = "off") throws -> (GitFixture, ProcessResult, start: String) {
         let fixture = try ChangeFixture.make(
-            base: ["gate/cfa-change-gate.md": "1. **Harmless.** <!-- probe: command: \(probe) -->\n"], change: ["notes.txt": "x\n"])
+            base: ["gate/cfa-change-gate.md": "<!-- cfa-gate: sandbox=\(sandbox) -->\n\n1. **Harmless.** <!-- probe: command: \(probe) -->\n"],
+            change: ["notes.txt": "x\n"])
         let start = try fixture.git("rev-parse", "HEAD")
+        if sandbox == "off" && getuid() == 0 {
+            // A root gate's probes run as nobody: giving nobody the clone lets them write `.git`, as a gate started by the
+            // clone's owner without namespaces would.
+            let chown = Process()
+            chown.executableURL = URL(fileURLWithPath: "/bin/chown")
+            chown.arguments = ["-R", "65534:65534", fixture.root]
+            try chown.run()
+            chown.waitUntilExit()
+        }
         let result = try CFAGateBinary.run(["run", "--no-progress", "--out", fixture.path("v.json")], in: fixture)
         return (fixture, result, start)
     }
@@ -21,6 +36,13 @@ struct RunIntegrityTests {
         #expect(predicate["result"] as? String == "error")
         #expect((predicate["repository"] as? [String: Any])?["commit"] as? String == start)
         #expect((predicate["runErrors"] as? [String])?.first?.hasPrefix("HEAD moved during the run from \(start)") == true)
+    }
+
+    @Test func inTheSandboxAProbeCannotCommitAtAll() throws {
+        let (fixture, result, start) = try run(probe: "git commit -q --allow-empty -m sneaky", sandbox: "preferred")
+        #expect(result.status == 1, "\(result.standardOutput)\(result.standardError)")
+        #expect(try fixture.git("rev-parse", "HEAD") == start)
+        #expect(try ChangeFixture.predicate(ofVerdictAt: fixture.path("v.json"))["runErrors"] == nil)
     }
 
     @Test func aProbeThatChecksOutAnotherCommitMakesTheRunAnError() throws {
