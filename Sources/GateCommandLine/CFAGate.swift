@@ -1,5 +1,6 @@
 import CFAAnalysis
 import Foundation
+import Sandbox
 
 /// The `cfa-gate` command line: picks the subcommand and returns its exit code.
 public enum CFAGate {
@@ -31,6 +32,8 @@ public enum CFAGate {
     }
 
     public static func main(arguments: [String], terminal: Terminal = Terminal()) async -> Int32 {
+        // First of all, before any key is read: no process of the same user may read this one's memory or environment.
+        KeyHygiene.makeUndumpable()
         guard let first = arguments.first else {
             terminal.err(help)
             return ExitCode.usage

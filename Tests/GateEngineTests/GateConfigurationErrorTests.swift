@@ -75,7 +75,8 @@ struct SigningKeySourceTests {
         let key = try SigningKey.generate()
         try key.write(to: fixture.path("ci.pem"), overwrite: false)
         let gitDirectory = fixture.path(".git")
-        for value in [key.privateKeyPEM, fixture.path("ci.pem")] {
+        let pem = try String(contentsOfFile: fixture.path("ci.pem"), encoding: .utf8)
+        for value in [pem, fixture.path("ci.pem")] {
             let environment = [SigningKeyResolver.environmentVariable: value]
             let resolved = try SigningKeyResolver.resolve(keyPath: nil, environment: environment, gitDirectory: gitDirectory)
             #expect(resolved.signer.source == "environment")

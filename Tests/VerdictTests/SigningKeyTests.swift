@@ -28,7 +28,7 @@ struct SigningKeyTests {
     func generatesPKCS8() throws {
         let first = try SigningKey.generate()
         let second = try SigningKey.generate()
-        #expect(first.privateKeyPEM.hasPrefix("-----BEGIN PRIVATE KEY-----\n"))
+        #expect(String(decoding: try Ed25519.privatePEM(first.privateKey), as: UTF8.self).hasPrefix("-----BEGIN PRIVATE KEY-----\n"))
         #expect(first.publicKey.pem.hasPrefix("-----BEGIN PUBLIC KEY-----\n"))
         #expect(first.publicKey != second.publicKey)
     }
@@ -36,9 +36,21 @@ struct SigningKeyTests {
     @Test("a key survives a PEM round trip")
     func pemRoundTrip() throws {
         let key = try SigningKey.generate()
-        let reloaded = try SigningKey(pem: key.privateKeyPEM)
+        let reloaded = try SigningKey(pem: String(decoding: try Ed25519.privatePEM(key.privateKey), as: UTF8.self))
         #expect(reloaded.publicKey == key.publicKey)
         #expect(try PublicKey(pem: key.publicKey.pem) == key.publicKey)
+    }
+
+    @Test("the running key is its raw 32 bytes, loaded from a file through protected memory")
+    func rawKeyInProtectedMemory() throws {
+        let key = try SigningKey.generate()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString).path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try key.write(to: "\(directory)/key.pem", overwrite: false)
+        let loaded = try SigningKey.load(path: "\(directory)/key.pem")
+        #expect(loaded.privateKey.count == 32)
+        #expect(loaded.publicKey == key.publicKey)
+        #expect(try loaded.sign(Data("m".utf8)) == key.sign(Data("m".utf8)))
     }
 
     @Test("signatures are deterministic Ed25519 and bound to the message")

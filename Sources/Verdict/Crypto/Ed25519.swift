@@ -3,9 +3,9 @@ import Foundation
 
 /// Every EVP_PKEY in the module is created and freed here; callers only see PEM/DER bytes.
 enum Ed25519 {
-    /// Normalized encodings of one key pair's public half (and private half, when known).
+    /// Normalized encodings of one key pair's public half (and the raw private key, when known).
     struct Encodings {
-        var privatePEM: String?
+        var privateKey: ProtectedBytes?
         var publicPEM: String
         /// SubjectPublicKeyInfo DER.
         var publicDER: Data
@@ -25,12 +25,14 @@ enum Ed25519 {
     }
 
     /// Parses any private key OpenSSL understands, then insists on Ed25519 so other algorithms get a clear error.
-    static func parsePrivate(pem: String, source: String) throws(KeyError) -> Encodings {
+    static func parsePrivate(pem: UnsafeRawBufferPointer, source: String) throws(KeyError) -> Encodings {
         // Caught up front for a clear message; `refusePassphrase` keeps OpenSSL off the terminal regardless.
-        if pem.contains("ENCRYPTED") { throw .encrypted(source: source) }
-        let key = LibCrypto.withReadBIO(Data(pem.utf8)) { bio in
-            PEM_read_bio_PrivateKey(bio, nil, refusePassphrase, nil)
+        if contains(pem, "ENCRYPTED") { throw .encrypted(source: source) }
+        guard pem.count > 0, pem.count <= Int(Int32.max), let bio = BIO_new_mem_buf(pem.baseAddress, Int32(pem.count)) else {
+            throw .notPEM(source: source)
         }
+        let key = PEM_read_bio_PrivateKey(bio, nil, refusePassphrase, nil)
+        BIO_free(bio)
         guard let key else {
             LibCrypto.clearErrors()
             throw .notPEM(source: source)
@@ -53,13 +55,36 @@ enum Ed25519 {
         return try encodings(of: key, includingPrivate: false)
     }
 
-    /// Pure Ed25519 is one-shot: no digest is configured and the whole message is passed at once.
-    static func sign(_ message: Data, privatePEM: String) throws(KeyError) -> Data {
-        let key = LibCrypto.withReadBIO(Data(privatePEM.utf8)) { bio in
-            PEM_read_bio_PrivateKey(bio, nil, refusePassphrase, nil)
+    /// Whether `text` occurs in `bytes`.
+    private static func contains(_ bytes: UnsafeRawBufferPointer, _ text: String) -> Bool {
+        let needle = Array(text.utf8)
+        guard bytes.count >= needle.count else { return false }
+        return (0...(bytes.count - needle.count)).contains { start in needle.indices.allSatisfy { bytes[start + $0] == needle[$0] } }
+    }
+
+    /// The key libcrypto builds from the raw private key for one use, freed (and its copy cleared) after `body`.
+    static func withKey<Result>(_ privateKey: ProtectedBytes, _ body: (OpaquePointer) throws(KeyError) -> Result) throws(KeyError) -> Result {
+        let key = try privateKey.withBytes { raw in
+            EVP_PKEY_new_raw_private_key(EVP_PKEY_ED25519, nil, raw.baseAddress?.assumingMemoryBound(to: UInt8.self), raw.count)
         }
-        guard let key else { throw LibCrypto.failure("cannot re-read the signing key") }
+        guard let key else { throw LibCrypto.failure("cannot rebuild the signing key") }
         defer { EVP_PKEY_free(key) }
+        return try body(key)
+    }
+
+    /// The key's PKCS#8 PEM text, for writing a key file (`keygen`); the running gate never holds it.
+    static func privatePEM(_ privateKey: ProtectedBytes) throws(KeyError) -> Data {
+        try withKey(privateKey) { key throws(KeyError) in
+            try LibCrypto.collect("cannot encode the private key as PKCS#8 PEM") { bio in PEM_write_bio_PrivateKey(bio, key, nil, nil, 0, nil, nil) }
+        }
+    }
+
+    /// Pure Ed25519 is one-shot: no digest is configured and the whole message is passed at once.
+    static func sign(_ message: Data, privateKey: ProtectedBytes) throws(KeyError) -> Data {
+        try withKey(privateKey) { key throws(KeyError) in try sign(message, key: key) }
+    }
+
+    private static func sign(_ message: Data, key: OpaquePointer) throws(KeyError) -> Data {
         guard let context = EVP_MD_CTX_new() else { throw LibCrypto.failure("cannot allocate a signing context") }
         defer { EVP_MD_CTX_free(context) }
         guard EVP_DigestSignInit(context, nil, nil, nil, key) == 1 else {
@@ -101,13 +126,15 @@ enum Ed25519 {
     }
 
     private static func encodings(of key: OpaquePointer, includingPrivate: Bool) throws(KeyError) -> Encodings {
-        var privatePEM: String?
+        var privateKey: ProtectedBytes?
         if includingPrivate {
-            // PEM_write_bio_PrivateKey emits unencrypted PKCS#8 ("BEGIN PRIVATE KEY").
-            let pem = try LibCrypto.collect("cannot encode the private key as PKCS#8 PEM") { bio in
-                PEM_write_bio_PrivateKey(bio, key, nil, nil, 0, nil, nil)
+            // Straight from libcrypto into memory of its own: the raw 32 bytes, never a PEM or DER copy.
+            privateKey = ProtectedBytes(capacity: 64) { memory in
+                var length = memory.count
+                let got = EVP_PKEY_get_raw_private_key(key, memory.baseAddress?.assumingMemoryBound(to: UInt8.self), &length)
+                return got == 1 ? length : nil
             }
-            privatePEM = String(decoding: pem, as: UTF8.self)
+            guard privateKey != nil else { throw LibCrypto.failure("cannot read the raw private key") }
         }
         let publicPEM = try LibCrypto.collect("cannot encode the public key as PEM") { bio in
             PEM_write_bio_PUBKEY(bio, key)
@@ -120,7 +147,7 @@ enum Ed25519 {
             return i2d_PUBKEY(key, &cursor)
         }
         guard written == derLength else { throw LibCrypto.failure("cannot encode the public key as DER") }
-        return Encodings(privatePEM: privatePEM, publicPEM: String(decoding: publicPEM, as: UTF8.self), publicDER: der)
+        return Encodings(privateKey: privateKey, publicPEM: String(decoding: publicPEM, as: UTF8.self), publicDER: der)
     }
 }
 

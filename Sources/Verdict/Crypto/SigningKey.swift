@@ -1,11 +1,11 @@
 import Foundation
 
-/// An Ed25519 private key, held as PKCS#8 PEM so it is freely `Sendable`.
+/// An Ed25519 private key, held as its raw 32 bytes in memory of their own (`ProtectedBytes`: out of core dumps, wiped
+/// when the last copy of the key goes), never as PEM text: a signing gate keeps no readable copy of the key file around.
 ///
 /// Printing or dumping a `SigningKey` shows only its key ID, never the private key.
 public struct SigningKey: Sendable {
-    /// Normalized unencrypted PKCS#8 PEM ("BEGIN PRIVATE KEY").
-    let privateKeyPEM: String
+    let privateKey: ProtectedBytes
     public let publicKey: PublicKey
 
     public static func generate() throws(KeyError) -> SigningKey {
@@ -18,23 +18,31 @@ public struct SigningKey: Sendable {
     }
 
     init(pem: String, source: String) throws(KeyError) {
-        try self.init(Ed25519.parsePrivate(pem: pem, source: source))
+        var bytes = Array(pem.utf8)
+        defer { _ = bytes.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) } }
+        var encodings: Result<Ed25519.Encodings, KeyError> = .failure(.notPEM(source: source))
+        bytes.withUnsafeBytes { raw in encodings = Result { () throws(KeyError) in try Ed25519.parsePrivate(pem: raw, source: source) } }
+        try self.init(encodings.get())
     }
 
     private init(_ encodings: Ed25519.Encodings) throws(KeyError) {
-        guard let privatePEM = encodings.privatePEM else { throw .crypto(reason: "private key encoding missing") }
-        self.privateKeyPEM = privatePEM
+        guard let privateKey = encodings.privateKey else { throw .crypto(reason: "private key encoding missing") }
+        self.privateKey = privateKey
         self.publicKey = PublicKey(normalizedPEM: encodings.publicPEM, der: encodings.publicDER)
     }
 
+    /// Reads the key file straight into protected memory (`-` or `/dev/stdin`: standard input), parses it there, and
+    /// keeps only the raw key; the file's text is wiped with that memory.
     public static func load(path: String) throws(KeyError) -> SigningKey {
-        try SigningKey(pem: KeyFile.readText(path: path), source: path)
+        let text = try KeyFile.readProtected(path: path == "-" ? "/dev/stdin" : path)
+        return try SigningKey(text.withBytes { raw throws(KeyError) in try Ed25519.parsePrivate(pem: raw, source: path) })
     }
 
     /// The base64 lines of the key's PEM text: what gives the key away wherever its text is found (a process's
-    /// environment), whatever line breaks or escapes surround them there.
+    /// environment), whatever line breaks or escapes surround them there. Encoded for the look, then dropped.
     package var pemBodyLines: [String] {
-        SigningKey.bodyLines(of: privateKeyPEM)
+        guard let pem = try? Ed25519.privatePEM(privateKey) else { return [] }
+        return SigningKey.bodyLines(of: String(decoding: pem, as: UTF8.self))
     }
 
     /// The base64 lines of any PEM text: every line but the `-----` markers.
@@ -45,7 +53,7 @@ public struct SigningKey: Sendable {
 
     /// Ed25519 signature (64 bytes) over `message`.
     public func sign(_ message: Data) throws(KeyError) -> Data {
-        try Ed25519.sign(message, privatePEM: privateKeyPEM)
+        try Ed25519.sign(message, privateKey: privateKey)
     }
 
     /// Writes PKCS#8 PEM at `path` with mode 0600 (created with that mode, never world-readable
@@ -59,7 +67,7 @@ public struct SigningKey: Sendable {
                 throw .alreadyExists(path: existing)
             }
         }
-        try KeyFile.store(Data(privateKeyPEM.utf8), at: path, mode: 0o600, replacing: overwrite)
+        try KeyFile.store(Ed25519.privatePEM(privateKey), at: path, mode: 0o600, replacing: overwrite)
         do throws(KeyError) {
             try KeyFile.store(Data(publicKey.pem.utf8), at: publicPath, mode: 0o644, replacing: overwrite)
         } catch {
