@@ -17,6 +17,7 @@ enum VerdictRenderer {
         lines.append("Tree:      \(predicate.repository.tree)   package: \(predicate.repository.packagePath)")
         lines.append("Checklist: \(predicate.checklist.path)   sha256 \(predicate.checklist.sha256)")
         if let policy = predicate.policy { lines.append("Policy:    \(PolicyText.origin(policy))") }
+        if let isolation = predicate.isolation { lines.append("Sandbox:   \(shown(isolation.line(sandbox: predicate.sandbox)))") }
         for problem in predicate.runErrors ?? [] { lines.append("Run error: \(shown(problem))") }
         lines.append("Tool:      \(predicate.tool.name) \(predicate.tool.version)   \(predicate.swiftToolchain ?? "Swift toolchain: unknown")")
         lines.append("Ran:       \(predicate.startedAt.formatted(.iso8601)) for \(DurationText.seconds(elapsed))")

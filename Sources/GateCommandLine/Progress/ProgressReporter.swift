@@ -64,6 +64,7 @@ enum ProgressReporter {
             lines.append("Policy: \(shown(PolicyText.origin(policy)))")
             lines += (policy.changes.map(PolicyText.lines) ?? []).map(shown)
         }
+        if let isolation = predicate.isolation { lines.append("Sandbox: \(shown(isolation.line(sandbox: predicate.sandbox)))") }
         lines.append("Verdict: \(shown(outcome.verdictPath))")
         lines.append("Verify:  \(shown(verifyCommand))")
         if predicate.result == .passed, !predicate.awaitingReview.isEmpty {

@@ -111,6 +111,9 @@ enum HTMLReport {
         if let policy = predicate.policy {
             facts.insert(("Policy", HTMLText.escaped(PolicyText.origin(policy))), at: 4)
         }
+        if let isolation = predicate.isolation {
+            facts.append(("Sandbox", HTMLText.escaped(isolation.line(sandbox: predicate.sandbox))))
+        }
         let name = ReviewPage.repositoryName(statement).map { " <code>\(HTMLText.escaped($0))</code>" } ?? ""
         return """
             <header class="banner result-\(result)">

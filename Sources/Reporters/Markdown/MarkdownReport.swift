@@ -98,6 +98,9 @@ enum MarkdownReport {
         if let policy = predicate.policy {
             lines.insert("- **Policy:** \(MarkdownText.inline(PolicyText.origin(policy)))", at: 6)
         }
+        if let isolation = predicate.isolation {
+            lines.append("- **Sandbox:** \(MarkdownText.inline(isolation.line(sandbox: predicate.sandbox)))")
+        }
         return lines.joined(separator: "\n")
     }
 

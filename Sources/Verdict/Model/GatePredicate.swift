@@ -127,7 +127,12 @@ public struct IsolationRecord: Codable, Sendable, Equatable {
         self.missing = missing
     }
 
-    /// One line for people: who the probes were and what held them.
+    /// One line for people: the sandbox, who the probes were and what held them, and what `isolation=strict` found missing.
+    public func line(sandbox: RunSandbox?) -> String {
+        "\(sandbox?.rawValue ?? "unknown") — \(summary)" + (missing.isEmpty ? "" : "; lacks \(missing.joined(separator: ", "))")
+    }
+
+    /// Who the probes were and what held them.
     public var summary: String {
         var parts = ["probes as uid \(probeUID)" + (probeUID == gateUID ? "" : " (gate uid \(gateUID))")]
         parts.append(groups.isEmpty ? "no groups" : "groups \(groups.map(String.init).joined(separator: ","))")

@@ -1,0 +1,34 @@
+import GateTestSupport
+import Testing
+@testable import Reporters
+@testable import Verdict
+
+/// What the probes had is shown wherever a person reads the verdict: the terminal, Markdown and HTML.
+struct IsolationReportTests {
+    private static func statement(missing: [String] = []) -> Statement {
+        var statement = SampleVerdicts.passing
+        statement.predicate.sandbox = .landlock
+        statement.predicate.isolation = IsolationRecord(
+            gateUID: 0, probeUID: 65534, noNewPrivileges: true, groups: [], capabilityBoundingSetEmpty: true, namespaces: [],
+            readOnlyRoot: false, writablePaths: ["/w/pkg"], readOnlyPaths: ["/w/pkg/.git"], hiddenPaths: [], privateTemporary: false,
+            landlockABI: 7, missing: missing)
+        return statement
+    }
+
+    private static let expected = "landlock — probes as uid 65534 (gate uid 0), no groups, no_new_privs, no capabilities, no namespaces, Landlock ABI 7"
+
+    @Test func theMarkdownHTMLAndTextReportsSayWhatTheProbesHad() {
+        #expect(MarkdownReport.render(Self.statement(), links: nil).contains("- **Sandbox:** \(MarkdownText.inline(Self.expected))"))
+        #expect(HTMLReport.render(Self.statement(), links: nil).contains(Self.expected))
+        #expect(VerdictRenderer.text(Self.statement(), signatureNote: "n").contains("Sandbox:   \(Self.expected)"))
+    }
+
+    @Test func whatStrictIsolationFoundMissingIsNamed() {
+        let text = VerdictRenderer.text(Self.statement(missing: ["dropping the supplementary groups"]), signatureNote: "n")
+        #expect(text.contains("\(Self.expected); lacks dropping the supplementary groups"))
+    }
+
+    @Test func anOlderVerdictWithoutTheRecordShowsNoSandboxLine() {
+        #expect(!MarkdownReport.render(SampleVerdicts.passing, links: nil).contains("**Sandbox:**"))
+    }
+}
