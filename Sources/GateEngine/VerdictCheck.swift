@@ -1,3 +1,4 @@
+import Checklist
 import Foundation
 import Git
 import Verdict
@@ -154,6 +155,7 @@ public enum VerdictCheck {
             }
         }
         let trusted = expectation.ref ?? "the files given"
+        var trustedChecklist: PolicyFile?
         for role in PolicyFileRole.allCases {
             // Not compared: `--require-reviews` applies REV's reviewers to the reviews themselves, so revoking a reviewer
             // on the protected branch takes effect at once without invalidating the machine verdict.
@@ -181,6 +183,7 @@ public enum VerdictCheck {
             } catch {
                 throw .setup("\(error)")
             }
+            if role == .checklist { trustedChecklist = expected }
             let found = recorded.file(role)
             guard found?.sha256 != expected?.sha256 else { continue }
             func describe(_ file: (path: String, sha256: String?)?) -> String {
@@ -191,7 +194,24 @@ public enum VerdictCheck {
                 "\(verdictPath): policy differs — the verdict's \(role.rawValue) (\(describe(found.map { ($0.path, $0.sha256) }))) "
                     + "is not \(trusted)'s (\(describe(expected.map { ($0.path, $0.sha256) }))): the verdict was not made under that policy")
         }
+        try checkIsolation(predicate, against: trustedChecklist, trusted: trusted, verdictPath: verdictPath)
         return location?.description ?? "the files given"
+    }
+
+    /// A trusted checklist that sets `isolation=strict` accepts only a verdict whose probes had every guarantee of the
+    /// sandbox (a gate that predates the record, or ran them with less, made a verdict that policy does not accept).
+    static func checkIsolation(_ predicate: GatePredicate, against checklist: PolicyFile?, trusted: String, verdictPath: String) throws(Failure) {
+        guard let checklist, let text = checklist.text,
+            (try? Checklist.parse(markdown: text, path: checklist.path))?.options.isolation == .strict
+        else { return }
+        guard let isolation = predicate.isolation else {
+            throw .rejected("\(verdictPath): \(trusted) requires isolation=strict, but the verdict records nothing of what its probes had")
+        }
+        guard isolation.missing.isEmpty, isolation.probeUID != 0, isolation.noNewPrivileges else {
+            throw .rejected(
+                "\(verdictPath): \(trusted) requires isolation=strict, but the verdict's probes ran without "
+                    + (isolation.missing.isEmpty ? "dropping root" : isolation.missing.joined(separator: ", ")))
+        }
     }
 
     /// Every log the verdict names is compared, byte for byte through its sha256, with the file beside the verdict:
