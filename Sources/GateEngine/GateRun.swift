@@ -244,7 +244,9 @@ public enum Gate {
     static func signingKey(_ options: GateOptions, repositoryRoot: String, gitDirectory: String) throws(GateError) -> SigningKeyResolver.Resolved {
         let variable = KeyProtection.signingKeyVariable
         let environmentValue = options.environment[variable].flatMap { $0.isEmpty || $0.contains("-----BEGIN") ? nil : $0 }
-        for path in [options.keyPath, environmentValue].compactMap({ $0 }) where KeyProtection.isInsideWorkTree(path, repositoryRoot: repositoryRoot) {
+        // `-` and `/dev/stdin` (or `/dev/fd/N`) hand the key over through a descriptor, which no probe can open.
+        let files = [options.keyPath, environmentValue].compactMap { $0 }.filter { $0 != "-" && !$0.hasPrefix("/dev/") }
+        for path in files where KeyProtection.isInsideWorkTree(path, repositoryRoot: repositoryRoot) {
             throw .keyInsideWorkTree(path: path)
         }
         let signing = try SigningKeyResolver.resolve(keyPath: options.keyPath, environment: options.environment, gitDirectory: gitDirectory)

@@ -418,10 +418,12 @@ private func childMount(_ step: MountStep, _ plan: UnsafeMutablePointer<SpawnPla
     switch MountStep.Kind(rawValue: step.kind) {
     case .makePrivate: return mount(nil, target, nil, UInt(MS_REC | MS_PRIVATE), nil) == 0
     case .bindSelf: return mount(target, target, nil, UInt(MS_BIND | MS_REC), nil) == 0
-    case .readOnlyEverywhere: return plan.pointee.systemCall(442, -100, Int(bitPattern: target), 0x8000, Int(bitPattern: plan.pointee.readOnlyAttributes), 32) == 0
+    case .readOnlyEverywhere:
+        return plan.pointee.systemCall(442, -100, Int(bitPattern: target), 0x8000, Int(bitPattern: plan.pointee.readOnlyAttributes), 32) == 0
     case .writable: return plan.pointee.systemCall(442, -100, Int(bitPattern: target), 0, Int(bitPattern: plan.pointee.writableAttributes), 32) == 0
     case .proc: return mount(cString("proc"), target, cString("proc"), UInt(MS_NOSUID | MS_NODEV | MS_NOEXEC), nil) == 0
-    case .privateTemporary: return mount(cString("tmpfs"), target, cString("tmpfs"), UInt(MS_NOSUID | MS_NODEV), UnsafeRawPointer(cString("mode=1777"))) == 0
+    case .privateTemporary:
+        return mount(cString("tmpfs"), target, cString("tmpfs"), UInt(MS_NOSUID | MS_NODEV), UnsafeRawPointer(cString("mode=1777"))) == 0
     case .hideFolder:
         return mount(cString("tmpfs"), target, cString("tmpfs"), UInt(MS_NOSUID | MS_NODEV | MS_NOEXEC | MS_RDONLY), UnsafeRawPointer(cString("mode=755")))
             == 0

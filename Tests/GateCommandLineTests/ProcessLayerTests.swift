@@ -15,9 +15,11 @@ struct ProcessLayerTests {
         try String(contentsOfFile: fixture.path("\(verdict).logs/1-command.log"), encoding: .utf8)
     }
 
+    /// Writable by anyone, as the runner's command files are by the job's user: what stops a probe must be the sandbox.
     private func temporaryFile(_ name: String) -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("cfa-gate-\(name)-\(UUID().uuidString)").path
         _ = FileManager.default.createFile(atPath: path, contents: nil)
+        try? FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: path)
         return path
     }
 
