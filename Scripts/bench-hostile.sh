@@ -22,7 +22,8 @@ for file in "$work"/shapes/*.swift; do
     cp "$file" "$app/Sources/Hostile/"
     status=0
     /usr/bin/time -f "%e %M" -o "$work/time" "$gate" analyze --repo "$app" --no-cache >"$work/out" 2>&1 || status=$?
-    read -r seconds peak_kb <"$work/time"
+    # /usr/bin/time puts "Command exited with non-zero status" first when analyze reports errors.
+    read -r seconds peak_kb < <(tail -n 1 "$work/time")
     verdict=$(grep -q 'cfa-gate.source-unreadable' "$work/out" && echo refused || echo analysed)
     [ "$status" -le 1 ] || verdict="DIED (exit $status)"
     awk -v s="$shape" -v b="$(wc -c <"$file")" -v t="$seconds" -v kb="$peak_kb" -v v="$verdict" 'BEGIN {

@@ -13,12 +13,14 @@ enum FactExtractor {
     static let recordedChainMembers = 32
 
     static func facts(path: String, source: String) -> FileFacts {
-        let lineCount = source.isEmpty ? 0 : source.reduce(into: 1) { count, character in if character == "\n" { count += 1 } }
-        var facts = FileFacts(path: path, lineCount: lineCount)
         if let refusal = refusal(before: source) {
+            // Lines counted in bytes: a refused file may be megabytes, and is never walked character by character.
+            var facts = FileFacts(path: path, lineCount: source.isEmpty ? 0 : 1 + source.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) })
             facts.refusal = refusal
             return facts
         }
+        let lineCount = source.isEmpty ? 0 : source.reduce(into: 1) { count, character in if character == "\n" { count += 1 } }
+        var facts = FileFacts(path: path, lineCount: lineCount)
         let tree = Parser.parse(source: source)
         let converter = SourceLocationConverter(fileName: path, tree: tree)
         if let deepest = node(deeperThan: SourceLimits.maximumTreeDepth, in: tree) {
