@@ -1,3 +1,4 @@
+import Foundation
 import CFAAnalysis
 import GateEngine
 import Probes
@@ -6,6 +7,7 @@ import Reporters
 struct AnalyzeCommand: GateCommand {
     static let name = "analyze"
     static let abstract = "Check the Swift sources against the CFA rules and print the findings."
+    static let reference = DocumentationLink.analyzer
     static var help: String {
         """
         USAGE: cfa-gate analyze [--repo DIR] [--format text|json|sarif] [--no-baseline] [--no-cache]
@@ -30,7 +32,7 @@ struct AnalyzeCommand: GateCommand {
           --workers N                With --bench: measure on N workers only.
         \(AnalysisCacheOption.helpLine(width: 29))
 
-        RULES:
+        RULES (a page each, with examples: \(DocumentationLink.rules)):
         \(HelpText.rules)
 
         \(ExitCode.helpText)
@@ -44,19 +46,20 @@ struct AnalyzeCommand: GateCommand {
     var useCache: Bool
     /// `--workers N` for `--bench`.
     var benchWorkers: Int?
-    /// Hidden: print the README's rule reference (Scripts/update-rule-reference.sh writes it into README.md).
-    var ruleReference: Bool
+    /// Hidden: `--rule-reference DIR` writes the rule reference (a page per rule and the index table) into DIR,
+    /// `Documentation/Rules` (Scripts/update-rule-reference.sh runs it).
+    var ruleReferenceFolder: String?
 
     init(arguments: [String]) throws(UsageError) {
         let reader = try ArgumentReader(
-            arguments, command: Self.name, valueOptions: ["--repo", "--format", "--workers"],
-            flagOptions: ["--bench", "--no-baseline", "--rule-reference", AnalysisCacheOption.flag])
+            arguments, command: Self.name, valueOptions: ["--repo", "--format", "--workers", "--rule-reference"],
+            flagOptions: ["--bench", "--no-baseline", AnalysisCacheOption.flag])
         try reader.noPositionals(command: Self.name)
         repositoryPath = reader.options["--repo"] ?? "."
         format = try reader.format(allowed: ["text", "json", "sarif"], command: Self.name)
         bench = reader.flags.contains("--bench")
         useBaseline = !reader.flags.contains("--no-baseline")
-        ruleReference = reader.flags.contains("--rule-reference")
+        ruleReferenceFolder = reader.options["--rule-reference"]
         useCache = !reader.flags.contains(AnalysisCacheOption.flag)
         if let text = reader.options["--workers"] {
             guard bench, let count = Int(text), count >= 1 else { throw UsageError("--workers takes a number of at least 1 and goes with --bench") }
@@ -65,8 +68,12 @@ struct AnalyzeCommand: GateCommand {
     }
 
     func run(on terminal: Terminal) async -> Int32 {
-        if ruleReference {
-            terminal.out(RuleReferenceMarkdown.render())
+        if let ruleReferenceFolder {
+            do {
+                try RuleReferenceMarkdown.write(into: URL(fileURLWithPath: ruleReferenceFolder))
+            } catch {
+                return terminal.fail(error, exitCode: ExitCode.usage)
+            }
             return ExitCode.passed
         }
         let target: AnalysisTarget

@@ -6,6 +6,7 @@ import GateEngine
 struct BaselineCommand: GateCommand {
     static let name = "baseline"
     static let abstract = "Write today's findings to the baseline, so the gate fails only on new ones."
+    static let reference = DocumentationLink.baseline
     static let help = """
         USAGE: cfa-gate baseline [--repo DIR] [--out FILE]
 

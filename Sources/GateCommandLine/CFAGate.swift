@@ -1,3 +1,4 @@
+import CFAAnalysis
 import Foundation
 
 /// The `cfa-gate` command line: picks the subcommand and returns its exit code.
@@ -24,6 +25,8 @@ public enum CFAGate {
             Run `cfa-gate <command> --help` for a command's options.
 
             \(ExitCode.helpText)
+
+            Reference: \(DocumentationLink.reference)
             """
     }
 
@@ -68,7 +71,7 @@ struct CommandEntry: Sendable {
     init<Command: GateCommand>(_ type: Command.Type) {
         name = Command.name
         abstract = Command.abstract
-        help = Command.help
+        help = Command.help + "\n\nReference: \(Command.reference)"
         run = { arguments, terminal in
             let command: Command
             do {

@@ -6,6 +6,7 @@ import Git
 struct CacheCommand: GateCommand {
     static let name = "cache"
     static let abstract = "Show or empty the analysis cache in .git/cfa-gate/cache."
+    static let reference = DocumentationLink.analyzer
     static var help: String {
         """
         USAGE: cfa-gate cache clear [--repo DIR]

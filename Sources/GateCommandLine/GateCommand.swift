@@ -1,13 +1,17 @@
+import CFAAnalysis
+
 /// A `cfa-gate` subcommand: parsed from its arguments, then run; the result is the process's exit code.
 protocol GateCommand: Sendable {
     static var name: String { get }
     static var abstract: String { get }
     static var help: String { get }
+    /// The documentation page that explains the command; `--help` ends with it.
+    static var reference: DocumentationLink { get }
     init(arguments: [String]) throws(UsageError)
     func run(on terminal: Terminal) async -> Int32
 }
 
-/// The exit codes every subcommand shares; documented in `--help` and the README.
+/// The exit codes every subcommand shares; documented in `--help` and in Documentation/Running.md.
 enum ExitCode {
     static let passed: Int32 = 0
     static let failed: Int32 = 1

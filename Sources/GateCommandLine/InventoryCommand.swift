@@ -7,6 +7,7 @@ import Verdict
 struct InventoryCommand: GateCommand {
     static let name = "inventory"
     static let abstract = "List the app's screens, ViewModels, Features, repositories, AppModel wiring and tests."
+    static let reference = DocumentationLink.analyzer
     static let help = """
         USAGE: cfa-gate inventory [--repo DIR] [--format text|json] [--no-cache]
                cfa-gate inventory --diff [BASE..]REV [--repo DIR] [--format text|markdown|json] [--no-cache]

@@ -1,8 +1,10 @@
+import CFAAnalysis
 import Verdict
 
 struct KeygenCommand: GateCommand {
     static let name = "keygen"
     static let abstract = "Create an Ed25519 signing key pair for verdicts."
+    static let reference = DocumentationLink.keys
     static let help = """
         USAGE: cfa-gate keygen --out FILE [--force]
 

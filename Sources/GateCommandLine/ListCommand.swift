@@ -1,3 +1,4 @@
+import CFAAnalysis
 import Checklist
 import Foundation
 import GateEngine
@@ -6,6 +7,7 @@ import Git
 struct ListCommand: GateCommand {
     static let name = "list"
     static let abstract = "Show the checklist's items, their probes, and which need a person."
+    static let reference = DocumentationLink.writingAChecklist
     static let help = """
         USAGE: cfa-gate list [--checklist FILE] [--repo DIR]
 

@@ -1,3 +1,4 @@
+import CFAAnalysis
 import Foundation
 import GateEngine
 import Reporters
@@ -6,6 +7,7 @@ import Verdict
 struct MergeCommand: GateCommand {
     static let name = "merge"
     static let abstract = "Merge the verdicts of `run --shard I/N` jobs into one signed verdict."
+    static let reference = DocumentationLink.shards
     static let help = """
         USAGE: cfa-gate merge SHARD… --out FILE [--key FILE] [--pubkey FILE]
 
@@ -62,7 +64,7 @@ struct MergeCommand: GateCommand {
         terminal.outText("Verdict: \(outcome.verdictPath)")
         if !predicate.awaitingReview.isEmpty, predicate.result == .passed {
             terminal.outText("Reviews: sign off items \(ItemNumbers.compact(predicate.awaitingReview.map(\.number))) on this merged verdict: "
-                + "`cfa-gate review \(outcome.verdictPath) --key REVIEWER.pem --approve all`")
+                + "`cfa-gate review \(outcome.verdictPath) --key REVIEWER.pem --approve all` — see \(DocumentationLink.signingAReview)")
         }
         switch predicate.result {
         case .passed: return ExitCode.passed

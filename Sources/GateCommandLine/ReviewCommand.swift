@@ -1,3 +1,4 @@
+import CFAAnalysis
 import Foundation
 import GateEngine
 import Reporters
@@ -6,6 +7,7 @@ import Verdict
 struct ReviewCommand: GateCommand {
     static let name = "review"
     static let abstract = "Sign off the manual items of a passing verdict with your reviewer key."
+    static let reference = DocumentationLink.signingAReview
     static let help = """
         USAGE: cfa-gate review VERDICT --key REVIEWER.pem [--pubkey GATE.pub]
                                (--approve N[,N…]|all) [--reject N[,N…]] [--note TEXT] [--out FILE]

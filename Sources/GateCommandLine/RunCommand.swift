@@ -1,3 +1,4 @@
+import CFAAnalysis
 import Checklist
 import Foundation
 import GateEngine
@@ -8,6 +9,7 @@ import Verdict
 struct RunCommand: GateCommand {
     static let name = "run"
     static let abstract = "Run every checklist item against the repository and write a signed verdict."
+    static let reference = DocumentationLink.whatARunDoes
     static let help = """
         USAGE: cfa-gate run [--repo DIR] [--package-path DIR] [--policy-ref REV] [--checklist FILE]
                             [--config FILE] [--key FILE] [--out FILE] [--format text|json]

@@ -1,3 +1,4 @@
+import CFAAnalysis
 import Foundation
 import GateEngine
 import Git
@@ -7,6 +8,7 @@ import Verdict
 struct ShowCommand: GateCommand {
     static let name = "show"
     static let abstract = "Print a verdict for a person to read: every item and its evidence."
+    static let reference = DocumentationLink.reports
     static let help = """
         USAGE: cfa-gate show VERDICT [--pubkey FILE] [--format text|json|markdown|html|junit|sarif]
 

@@ -1,3 +1,4 @@
+import CFAAnalysis
 import Foundation
 import GateEngine
 import Reporters
@@ -6,6 +7,7 @@ import Verdict
 struct VerifyCommand: GateCommand {
     static let name = "verify"
     static let abstract = "Check a verdict's signature and that it is for the named commit."
+    static let reference = DocumentationLink.verifying
     static let help = """
         USAGE: cfa-gate verify VERDICT [--pubkey FILE] [--commit REV] [--repo DIR]
                                        [--policy-ref REV] [--checklist FILE] [--config FILE]
@@ -139,7 +141,8 @@ struct VerifyCommand: GateCommand {
             let items = ItemNumbers.compact(tally.awaiting.map(\.item.number))
             terminal.out(
                 "reviews:   NOT DONE — item\(tally.awaiting.count == 1 ? "" : "s") \(items) still await\(tally.awaiting.count == 1 ? "s" : "") "
-                    + "\(approvals) from the listed reviewers: `cfa-gate review \(verdictPath) --key REVIEWER.pem --approve \(items)`")
+                    + "\(approvals) from the listed reviewers: `cfa-gate review \(verdictPath) --key REVIEWER.pem --approve \(items)`"
+                    + " — see \(DocumentationLink.requiringReviews)")
             return ExitCode.failed
         }
         terminal.out("reviews:   every manual item approved")

@@ -1,3 +1,4 @@
+import CFAAnalysis
 import GateTestSupport
 import Foundation
 @testable import GateCommandLine
@@ -41,7 +42,7 @@ struct ProgressReporterTests {
             envelope: Envelope(payloadType: DSSE.payloadType, payload: "", signatures: []), statement: SampleVerdicts.passing,
             verdictPath: "/r/v.json", publicKeyPath: nil)
         let lines = ProgressReporter.summary(outcome, verifyCommand: "cfa-gate verify /r/v.json")
-        #expect(lines.last == "Review:  cfa-gate review /r/v.json --key REVIEWER.pem --approve all   (the person's part, signed)")
+        #expect(lines.last == "Review:  cfa-gate review /r/v.json --key REVIEWER.pem --approve all   (the person's part, signed: \(DocumentationLink.signingAReview))")
     }
 
     @Test func theSummaryCountsKnownFindingsAndSaysHowToDropFixedOnes() {

@@ -277,9 +277,9 @@ struct ReviewCommandTests {
         #expect(review.standardError.contains("is shard 1/2's verdict, never a verdict on its own — review the verdict `cfa-gate merge` writes"))
     }
 
-    /// The README's "Verifying without cfa-gate" recipe, run as written with jq, base64 and openssl: the verdict's
+    /// Documentation/Signing.md's "Verifying without cfa-gate" recipe, run as written with jq, base64 and openssl: the verdict's
     /// signature and policy, then the review's signature and its subject digest against `sha256sum` of the verdict.
-    @Test func theReadmeRecipeVerifiesTheVerdictAndTheReviewWithOpenSSL() throws {
+    @Test func theSigningPageRecipeVerifiesTheVerdictAndTheReviewWithOpenSSL() throws {
         let keys = try Keys()
         defer { keys.remove() }
         _ = try keys.make("gate")
@@ -293,8 +293,8 @@ struct ReviewCommandTests {
         #expect(signed.status == 0, "\(signed.standardError)")
         try FileManager.default.copyItem(atPath: keys.pub("gate"), toPath: fixture.path("ci-signing.pem.pub"))
 
-        let readme = try String(contentsOfFile: Self.repositoryRoot + "/README.md", encoding: .utf8)
-        let section = try #require(readme.components(separatedBy: "### Verifying without cfa-gate").dropFirst().first)
+        let signing = try String(contentsOfFile: Self.repositoryRoot + "/Documentation/Signing.md", encoding: .utf8)
+        let section = try #require(signing.components(separatedBy: "## Verifying without cfa-gate").dropFirst().first)
         let recipe = try #require(section.components(separatedBy: "```sh\n").dropFirst().first?.components(separatedBy: "```").first)
         let result = try fixture.run(
             "/usr/bin/env", ["bash", "-c", "set -euo pipefail\n" + recipe], environment: fixture.isolatedEnvironment)

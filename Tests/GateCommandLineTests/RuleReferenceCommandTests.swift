@@ -2,18 +2,24 @@ import Foundation
 import GateTestSupport
 import Testing
 
-/// `cfa-gate analyze --rule-reference` (hidden; used by Scripts/update-rule-reference.sh) prints exactly
-/// what README.md holds between its rule reference markers.
+/// `cfa-gate analyze --rule-reference DIR` (hidden; run by Scripts/update-rule-reference.sh) writes exactly what
+/// Documentation/Rules holds: given the folder's index, it reproduces every page and the table of rules.
 struct RuleReferenceCommandTests {
-    @Test func theHiddenFlagPrintsTheReadmeSection() throws {
+    @Test func theHiddenOptionWritesTheDocumentedReference() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let begin = try #require(readme.range(of: "RULE REFERENCE: generated from the rule descriptors by Scripts/update-rule-reference.sh -->\n"))
-        let end = try #require(readme.range(of: "<!-- END RULE REFERENCE -->", range: begin.upperBound..<readme.endIndex))
+        let documented = root.appendingPathComponent("Documentation/Rules")
         let fixture = try GitFixture()
-        let result = try CFAGateBinary.run(["analyze", "--rule-reference"], in: fixture)
+        let written = URL(fileURLWithPath: fixture.path("Rules"))
+        try FileManager.default.createDirectory(at: written, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: documented.appendingPathComponent("README.md"), to: written.appendingPathComponent("README.md"))
+        let result = try CFAGateBinary.run(["analyze", "--rule-reference", written.path], in: fixture)
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput == String(readme[begin.upperBound..<end.lowerBound]))
-        #expect(result.standardOutput.contains("### CFA-VIEWMODEL-INLINE (item 1, error)"))
+        let expected = try FileManager.default.contentsOfDirectory(atPath: documented.path).sorted()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: written.path).sorted() == expected)
+        #expect(expected.contains("CFA-VIEWMODEL-INLINE.md"))
+        for name in expected {
+            let found = try Data(contentsOf: written.appendingPathComponent(name))
+            #expect(found == (try Data(contentsOf: documented.appendingPathComponent(name))), "\(name) differs")
+        }
     }
 }

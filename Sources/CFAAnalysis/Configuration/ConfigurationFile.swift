@@ -9,7 +9,7 @@ public enum ConfigurationFile {
         public var description: String {
             switch self {
             case .unreadable(let path): "\(path): cannot read the analyser configuration"
-            case .invalid(let path, let reason): "\(path): \(reason) — see the configuration section of the README"
+            case .invalid(let path, let reason): "\(path): \(reason) — see \(DocumentationLink.configuration)"
             }
         }
     }

@@ -1,7 +1,7 @@
 /// A small app that keeps every promise of the catalogue; rule tests plant one violation in a copy of it
 /// and check that exactly that is reported, and that the unchanged app is left alone. Every rule example
 /// (`RuleExample`) is laid over it. It lives in the library, not in test support, because the examples are
-/// library data that the README generator and the example runner read; test support re-exports it.
+/// library data that the rule reference generator and the example runner read; test support re-exports it.
 public enum CompliantApp {
     public static let appModelPath = "App/2 - AppModel/AppModel.swift"
     public static let featurePath = "App/2 - AppModel/Features/OrdersFeature.swift"

@@ -3,7 +3,7 @@ import Foundation
 /// One example of a rule, the SwiftLint way: a few files laid over `CompliantApp` (replacing a file of the
 /// same path, or added beside it). A `↓` in a file marks the exact place, line and column, of each finding
 /// the rule must report there; an example without any `↓` must give no finding of the rule at all. The
-/// examples are run by one test and shown in the README's rule reference, so the two cannot disagree.
+/// examples are run by one test and shown on the rule's reference page, so the two cannot disagree.
 struct RuleExample: Sendable, Equatable {
     static let marker: Character = "↓"
 

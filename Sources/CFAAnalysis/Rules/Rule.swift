@@ -5,20 +5,20 @@ public enum Severity: String, Sendable, Codable, Comparable {
     public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .warning && rhs == .error }
 }
 
-/// A rule's identity and documentation, shown in `--help` texts, SARIF and the README rule reference
+/// A rule's identity and documentation, shown in `--help` texts, SARIF and the rule reference in Documentation/Rules
 /// (generated from these, see `RuleReferenceMarkdown`), and its examples, which one test runs.
 public struct RuleDescriptor: Sendable, Equatable {
     public var id: String
     /// The checklist item the rule checks (nil for the adoption precondition and suppression hygiene).
     public var item: Int?
-    /// What a rule without an item is, in the README's heading (`precondition`, `hygiene`).
+    /// What a rule without an item is, on its reference page (`precondition`, `hygiene`).
     var category: String?
     public var defaultSeverity: Severity
     /// One line: what holds when the rule is satisfied.
     public var summary: String
     /// What the rule reports and how to fix it, in a paragraph (SARIF's rule description and help).
     public var help: String
-    /// The README's entry: why the rule exists, what is reported and what is not, the decisions taken
+    /// The reference page's text: why the rule exists, what is reported and what is not, the decisions taken
     /// where the catalogue is silent, and the fix (Markdown).
     var reference: String
     /// Triggering examples (with a `↓` at each finding) and non-triggering ones (no marker).

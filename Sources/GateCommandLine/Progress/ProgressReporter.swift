@@ -1,3 +1,4 @@
+import CFAAnalysis
 import Checklist
 import GateEngine
 import Reporters
@@ -54,6 +55,7 @@ enum ProgressReporter {
                 lines.append("      \(shown(diagnostic.locatedMessage))")
             }
         }
+        lines += RulePageLines.lines(shownRules(predicate))
         lines += BaselineReport.terminalLines(predicate.analysis?.baseline).map(shown)
         if !predicate.awaitingReview.isEmpty {
             lines.append("Awaiting a person: items \(ItemNumbers.compact(predicate.awaitingReview.map(\.number)))")
@@ -65,8 +67,19 @@ enum ProgressReporter {
         lines.append("Verdict: \(shown(outcome.verdictPath))")
         lines.append("Verify:  \(shown(verifyCommand))")
         if predicate.result == .passed, !predicate.awaitingReview.isEmpty {
-            lines.append("Review:  cfa-gate review \(shown(outcome.verdictPath)) --key REVIEWER.pem --approve all   (the person's part, signed)")
+            lines.append(
+                "Review:  cfa-gate review \(shown(outcome.verdictPath)) --key REVIEWER.pem --approve all   "
+                    + "(the person's part, signed: \(DocumentationLink.signingAReview))")
         }
         return lines.map(UntrustedText.neutralized)
+    }
+}
+
+extension ProgressReporter {
+    /// The rules of the findings the summary lists, in the order it lists them.
+    static func shownRules(_ predicate: GatePredicate) -> [String] {
+        let listed = predicate.items.filter { item in item.status == .failed || item.status == .error }
+        let diagnostics: [Diagnostic] = listed.flatMap { item in Array(item.evidence.diagnostics.prefix(3)) }
+        return diagnostics.compactMap { diagnostic in diagnostic.kind == .rule ? diagnostic.name : nil }
     }
 }

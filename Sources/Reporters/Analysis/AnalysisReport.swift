@@ -35,10 +35,12 @@ public enum AnalysisReport {
         return JSONText.pretty(document)
     }
 
-    /// Every finding in the compiler's form, then the summary line and what the baseline accepted or lost.
+    /// Every finding in the compiler's form, then the summary line, what the baseline accepted or lost, and the
+    /// page of each rule found.
     public static func text(_ result: AnalysisResult, baseline: BaselineSummary?) -> [String] {
         // A finding stays one line whatever its file name holds.
         result.findings.map { UntrustedText.escaped($0.compilerStyle) } + [summaryLine(result)] + baselineLines(result, baseline: baseline)
+            + RulePageLines.lines(result.findings.map(\.rule))
     }
 
     /// After the summary: the baselined count and, when the code has lost some known findings, what to do about it.

@@ -38,7 +38,7 @@ enum HTMLFindingsByFile {
         }
         var parts = [place]
         if let severity = diagnostic.severity { parts.append("<span class=\"severity\">\(HTMLText.escaped(severity))</span>") }
-        if let name = diagnostic.name { parts.append("<code>\(HTMLText.escaped(name))</code>") }
+        if let name = diagnostic.name { parts.append(HTMLReport.ruleName(name)) }
         let item = finding.item
         let itemLink = item.status == .failed || item.status == .error
             ? "<a href=\"#item-\(item.number)\">item \(item.number)</a>" : "item \(item.number)"

@@ -50,7 +50,7 @@ enum HTMLItemDetails {
     static func finding(_ diagnostic: Diagnostic, links: RepositoryLinks?) -> String {
         var parts: [String] = []
         if let severity = diagnostic.severity { parts.append("<span class=\"severity\">\(HTMLText.escaped(severity))</span>") }
-        if let name = diagnostic.name { parts.append("<code>\(HTMLText.escaped(name))</code>") }
+        if let name = diagnostic.name { parts.append(HTMLReport.ruleName(name)) }
         if let file = diagnostic.file {
             parts.append("at " + HTMLReport.location(file: file, line: diagnostic.line, column: diagnostic.column, links: links))
         }

@@ -1,3 +1,4 @@
+import CFAAnalysis
 import Verdict
 
 /// A verdict as one self-contained HTML page: the Markdown report's content, plus a sortable and
@@ -179,5 +180,14 @@ enum HTMLReport {
             \(note)
             </footer>
             """
+    }
+}
+
+extension HTMLReport {
+    /// A finding's rule or test name in code type; a rule of the catalogue links its reference page (a link to
+    /// follow, not a fetch: the page still loads nothing).
+    static func ruleName(_ name: String) -> String {
+        let code = "<code>\(HTMLText.escaped(name))</code>"
+        return DocumentationLink.catalogRule(name).map { "<a href=\"\(HTMLText.escaped($0.url))\">\(code)</a>" } ?? code
     }
 }

@@ -1,3 +1,4 @@
+import CFAAnalysis
 import Verdict
 
 /// The collapsible `<details>` block for one failed or errored item: its findings with links, test
@@ -53,7 +54,10 @@ enum MarkdownItemDetails {
     static func line(for diagnostic: Diagnostic, links: RepositoryLinks?) -> String {
         var parts: [String] = []
         if let severity = diagnostic.severity { parts.append("**\(MarkdownText.inline(severity))**") }
-        if let name = diagnostic.name { parts.append(MarkdownText.code(name)) }
+        if let name = diagnostic.name {
+            // A rule of the catalogue links its page; the name is then one the catalogue holds, not the verdict's text.
+            parts.append(DocumentationLink.catalogRule(name).map { "[\(MarkdownText.code(name))](\($0))" } ?? MarkdownText.code(name))
+        }
         if let file = diagnostic.file {
             parts.append("at " + MarkdownReport.locationLink(file: file, line: diagnostic.line, links: links))
         }
