@@ -41,7 +41,8 @@ public enum GitError: Error, Equatable, CustomStringConvertible {
         case .invalidRefName(let name):
             return "'\(name)' is not a full ref name — give one under refs/, such as refs/cfa-gate/reviews"
         case .refMoved(let ref, let expected, let found):
-            return "\(ref) moved to \(found.map(GitRepository.short) ?? "nothing") while a commit on \(expected.map(GitRepository.short) ?? "no commit") was being written "
+            let from = expected.map(GitRepository.short) ?? "no commit"
+            return "\(ref) moved to \(found.map(GitRepository.short) ?? "nothing") while a commit on \(from) was being written "
                 + "— another writer was first; read the ref again and retry"
         }
     }
