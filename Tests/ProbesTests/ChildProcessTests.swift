@@ -40,7 +40,7 @@ struct ChildProcessTests {
         #expect(result == .timedOut(after: .milliseconds(600)))
         let pidText = try String(contentsOfFile: fixture.path("grandchild.pid"), encoding: .utf8)
         let grandchild = try #require(pid_t(pidText.trimmingCharacters(in: .whitespacesAndNewlines)))
-        try await Task.sleep(for: .milliseconds(200))
+        waitUntilEnded(grandchild)
         #expect(!isRunning(grandchild), "the grandchild survived the timeout")
     }
 
@@ -116,8 +116,21 @@ struct ChildProcessTests {
         #expect(await process(script, in: fixture, timeout: .milliseconds(600)).run() == .timedOut(after: .milliseconds(600)))
         let pidText = try String(contentsOfFile: fixture.path("escaped.pid"), encoding: .utf8)
         let escaped = try #require(pid_t(pidText.trimmingCharacters(in: .whitespacesAndNewlines)))
-        try await Task.sleep(for: .milliseconds(200))
+        waitUntilEnded(escaped)
         #expect(!isRunning(escaped), "a descendant in its own process group survived the timeout")
+    }
+
+    /// Returns once `pid` has ended (its pidfd becomes readable), or is not there at all; gives up after 30 s so that a
+    /// survivor fails the test instead of hanging it. SIGKILL is delivered asynchronously: a killed process may still
+    /// be running for a moment after `kill` returned.
+    private func waitUntilEnded(_ pid: pid_t) {
+        typealias PidfdOpen = @convention(c) (pid_t, UInt32) -> Int32
+        guard let open = CLibrary.function("pidfd_open", as: PidfdOpen.self) else { return }
+        let descriptor = open(pid, 0)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while poll(&watched, 1, 30_000) == -1, errno == EINTR {}
     }
 
     /// Alive and not a zombie: an orphan that was killed may wait a while for an init that reaps slowly.
@@ -130,9 +143,11 @@ struct ChildProcessTests {
 
     @Test func cancellationStopsTheProcessAsInterrupted() async throws {
         let fixture = try GitFixture()
-        let child = process("sleep 60", in: fixture, timeout: .seconds(120))
+        let started = fixture.path("started")
+        let child = process("touch \(started); exec sleep 60", in: fixture, timeout: .seconds(120))
         let task = Task { await child.run() }
-        try await Task.sleep(for: .milliseconds(300))
+        // Cancelled once it runs, not after a guess at how long starting takes.
+        while !FileManager.default.fileExists(atPath: started) { await Task.yield() }
         task.cancel()
         #expect(await task.value == .interrupted)
     }
