@@ -78,7 +78,9 @@ extension GitRepository {
         // All zeros: "the ref must not exist yet".
         var expectedOID = try expectedTip.map { tip throws(GitError) in try Self.objectID(tip, "commit") } ?? git_oid()
         var moved: OpaquePointer?
-        let code = git_reference_create_matching(&moved, handle, ref, &commitOID, 1, &expectedOID, message)
+        // The ref log takes one line.
+        let logMessage = message.split(whereSeparator: \.isNewline).first.map(String.init) ?? "cfa-gate"
+        let code = git_reference_create_matching(&moved, handle, ref, &commitOID, 1, &expectedOID, logMessage)
         if code == GIT_EMODIFIED.rawValue || code == GIT_EEXISTS.rawValue || code == GIT_ENOTFOUND.rawValue {
             throw GitError.refMoved(ref: ref, expected: expectedTip, found: (try? tip(of: ref)) ?? nil)
         }
