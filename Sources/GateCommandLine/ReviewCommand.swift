@@ -99,6 +99,9 @@ struct ReviewCommand: GateCommand {
                 rejections: predicate.rejected.contains(item.number) ? [mark] : [])
         }).joined(separator: "\n"))
         terminal.out("review:    \(signed.path) (reviewer keyid \(predicate.reviewer.keyID))")
+        if let ref = options.reviewsRef {
+            terminal.out("           push it where the verify job reads it: git push origin \(ref) (if refused: fetch it and review again)")
+        }
         return ExitCode.passed
     }
 }
