@@ -10,7 +10,8 @@ struct ReviewCommand: GateCommand {
     static let reference = DocumentationLink.signingAReview
     static let help = """
         USAGE: cfa-gate review VERDICT --key REVIEWER.pem [--pubkey GATE.pub]
-                               (--approve N[,N…]|all) [--reject N[,N…]] [--note TEXT] [--out FILE]
+                               (--approve N[,N…]|all) [--reject N[,N…]] [--note TEXT]
+                               [--reviews-ref REF [--repo DIR]] [--out FILE]
 
         Verifies VERDICT (as `verify` does), shows its manual items, then writes your signed review:
         a DSSE envelope of an in-toto statement (predicate type https://cfa-gate.dev/review/v1)
@@ -27,8 +28,15 @@ struct ReviewCommand: GateCommand {
           --approve LIST   Manual item numbers you approve (comma-separated), or `all`.
           --reject LIST    Manual item numbers you reject; say why with --note.
           --note TEXT      What you checked, or why you reject.
+          --reviews-ref REF
+                           Commit the review to the git ref REF (e.g. refs/cfa-gate/reviews): one
+                           commit per review on top of REF's tip, and REF moves only if nobody
+                           moved it meanwhile (else the review is put on the new tip). Push REF
+                           to the protected ref the verify job reads (`verify --reviews-ref`).
+          --repo DIR       The repository holding REF (default: the current one).
           --out FILE       Where to write the review. Default: VERDICT.reviews/<your key id>.json
-                           (written atomically; signing again replaces your earlier review).
+                           (written atomically; signing again replaces your earlier review);
+                           with --reviews-ref, no file unless --out is given.
 
         \(ExitCode.helpText)
         """
@@ -37,7 +45,7 @@ struct ReviewCommand: GateCommand {
 
     init(arguments: [String]) throws(UsageError) {
         let reader = try ArgumentReader(
-            arguments, command: Self.name, valueOptions: ["--key", "--pubkey", "--approve", "--reject", "--note", "--out"])
+            arguments, command: Self.name, valueOptions: ["--key", "--pubkey", "--approve", "--reject", "--note", "--out", "--reviews-ref", "--repo"])
         let verdictPath = try reader.positional(named: "a VERDICT file", command: Self.name)
         guard let key = reader.options["--key"] else {
             throw UsageError("`cfa-gate review` needs --key FILE, your reviewer private key — see `cfa-gate review --help`")
@@ -53,7 +61,11 @@ struct ReviewCommand: GateCommand {
             verdictPath: verdictPath, keyPath: key, publicKeyPath: reader.options["--pubkey"], approve: approve,
             reject: try reader.options["--reject"].map { value throws(UsageError) in try Self.numbers(value, option: "--reject") } ?? [],
             note: reader.options["--note"], outputPath: reader.options["--out"], environment: ProcessInfo.processInfo.environment,
-            tool: ToolInfo(name: "cfa-gate", version: CFAGate.version))
+            tool: ToolInfo(name: "cfa-gate", version: CFAGate.version), reviewsRef: reader.options["--reviews-ref"],
+            repositoryPath: reader.options["--repo"])
+        if reader.options["--repo"] != nil, reader.options["--reviews-ref"] == nil {
+            throw UsageError("--repo DIR goes with --reviews-ref REF, the ref in DIR that receives the review")
+        }
     }
 
     static func numbers(_ value: String, option: String) throws(UsageError) -> [Int] {
@@ -87,6 +99,9 @@ struct ReviewCommand: GateCommand {
                 rejections: predicate.rejected.contains(item.number) ? [mark] : [])
         }).joined(separator: "\n"))
         terminal.out("review:    \(signed.path) (reviewer keyid \(predicate.reviewer.keyID))")
+        if let ref = options.reviewsRef {
+            terminal.out("           push it where the verify job reads it: git push origin \(ref) (if refused: fetch it and review again)")
+        }
         return ExitCode.passed
     }
 }

@@ -11,7 +11,7 @@ struct VerifyCommand: GateCommand {
     static let help = """
         USAGE: cfa-gate verify VERDICT [--pubkey FILE] [--commit REV] [--repo DIR]
                                        [--policy-ref REV] [--checklist FILE] [--config FILE]
-                                       [--require-reviews [--reviews DIR]]
+                                       [--require-reviews [--reviews-ref REF [--reviews-since COMMIT] | --reviews DIR]]
 
         Checks the DSSE signature of VERDICT against the trusted public key, checks that the
         in-toto statement names the commit REV (default: HEAD), optionally checks that it was
@@ -40,7 +40,15 @@ struct VerifyCommand: GateCommand {
                           gate/reviewers at --policy-ref REV lists (reviews-required=N in the
                           checklist, default 1) for this exact verdict file, and no rejection.
                           Missing approvals or a rejection: exit 1; a corrupt review: exit 4.
-          --reviews DIR   Where the reviews are (default: VERDICT.reviews/).
+          --reviews-ref REF
+                          Read the reviews from git objects: every review committed in the history
+                          of REF (`cfa-gate review --reviews-ref REF`), so a file a later commit
+                          deleted still counts; per reviewer the newest by signed time counts.
+          --reviews-since COMMIT
+                          A tip of REF recorded earlier (the one `verify` printed): REF must still
+                          contain it, else REF was force-moved and the check is refused (exit 4).
+          --reviews DIR   Read the reviews from a folder (default: VERDICT.reviews/). A deletion
+                          in a folder cannot be detected; prefer --reviews-ref.
 
         \(ExitCode.helpText)
         """
@@ -52,11 +60,16 @@ struct VerifyCommand: GateCommand {
     var policy: VerdictCheck.PolicyExpectation
     var requireReviews: Bool
     var reviewsDirectory: String?
+    var reviewsRef: String?
+    var reviewsSince: String?
     var checklistPath: String?
 
     init(arguments: [String]) throws(UsageError) {
         let reader = try ArgumentReader(
-            arguments, command: Self.name, valueOptions: ["--pubkey", "--commit", "--repo", "--policy-ref", "--checklist", "--config", "--reviews"],
+            arguments, command: Self.name,
+            valueOptions: [
+                "--pubkey", "--commit", "--repo", "--policy-ref", "--checklist", "--config", "--reviews", "--reviews-ref", "--reviews-since",
+            ],
             flagOptions: ["--require-reviews"])
         verdictPath = try reader.positional(named: "a VERDICT file", command: Self.name)
         publicKeyPath = reader.options["--pubkey"]
@@ -66,11 +79,18 @@ struct VerifyCommand: GateCommand {
             ref: reader.options["--policy-ref"], checklistPath: reader.options["--checklist"], configurationPath: reader.options["--config"])
         requireReviews = reader.flags.contains("--require-reviews")
         reviewsDirectory = reader.options["--reviews"]
+        reviewsRef = reader.options["--reviews-ref"]
+        reviewsSince = reader.options["--reviews-since"]
         checklistPath = reader.options["--checklist"]
         if requireReviews, policy.ref == nil {
             throw UsageError("--require-reviews needs --policy-ref REV: who may review is read from gate/reviewers on the protected branch")
         }
         if reviewsDirectory != nil, !requireReviews { throw UsageError("--reviews DIR goes with --require-reviews") }
+        if reviewsRef != nil, !requireReviews { throw UsageError("--reviews-ref REF goes with --require-reviews") }
+        if reviewsRef != nil, reviewsDirectory != nil {
+            throw UsageError("--reviews DIR and --reviews-ref REF both name where the reviews are — give one (--reviews-ref: a deletion shows)")
+        }
+        if reviewsSince != nil, reviewsRef == nil { throw UsageError("--reviews-since COMMIT goes with --reviews-ref REF") }
     }
 
     func run(on terminal: Terminal) async -> Int32 {
@@ -118,7 +138,8 @@ struct VerifyCommand: GateCommand {
         let tally: ReviewCheck.Tally
         do {
             tally = try ReviewCheck.tally(
-                verdictPath: verdictPath, statement: checked.statement, reviewsDirectory: reviewsDirectory, policyRef: policy.ref ?? "HEAD",
+                verdictPath: verdictPath, statement: checked.statement,
+                source: reviewsRef.map { .ref($0, since: reviewsSince) } ?? .folder(reviewsDirectory), policyRef: policy.ref ?? "HEAD",
                 checklistPath: checklistPath, repositoryPath: repositoryPath)
         } catch {
             switch error {
@@ -128,6 +149,8 @@ struct VerifyCommand: GateCommand {
         }
         let approvals = tally.required == 1 ? "1 approval" : "\(tally.required) approvals by distinct reviewers"
         terminal.out("reviews:   \(tally.source); each manual item needs \(approvals)")
+        terminal.out("           read from \(tally.read)")
+        for note in tally.notes { terminal.out("note:      \(note)") }
         for line in ReviewText.terminalLines(tally.items) { terminal.out(line) }
         for line in tally.ignored { terminal.out("  ignored: \(ReviewText.cleaned(line))") }
         if !tally.rejected.isEmpty {

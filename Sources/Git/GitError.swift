@@ -15,6 +15,10 @@ public enum GitError: Error, Equatable, CustomStringConvertible {
     /// This shallow clone lacks commits that are needed; the text names what is missing
     /// (e.g. "the merge-base of HEAD (abc1234) and origin/main (def5678)").
     case historyMissing(String)
+    /// Not a full ref name under `refs/` (`refs/cfa-gate/reviews`).
+    case invalidRefName(String)
+    /// Another writer moved the ref between reading its tip and moving it: nothing was lost, read the tip again.
+    case refMoved(ref: String, expected: String?, found: String?)
 
     public var description: String {
         switch self {
@@ -34,6 +38,12 @@ public enum GitError: Error, Equatable, CustomStringConvertible {
         case .historyMissing(let what):
             return "\(what) is not in this shallow clone — run `git fetch --unshallow` "
                 + "(or `git fetch --deepen=N` to fetch N more commits of history), then run cfa-gate again"
+        case .invalidRefName(let name):
+            return "'\(name)' is not a full ref name — give one under refs/, such as refs/cfa-gate/reviews"
+        case .refMoved(let ref, let expected, let found):
+            let from = expected.map(GitRepository.short) ?? "no commit"
+            return "\(ref) moved to \(found.map(GitRepository.short) ?? "nothing") while a commit on \(from) was being written "
+                + "— another writer was first; read the ref again and retry"
         }
     }
 }

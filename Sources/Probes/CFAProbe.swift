@@ -34,8 +34,10 @@ public enum CFAProbe {
 
     public static func judge(ruleIDs: [String], analysis: AnalysisResult) -> ProbeOutcome {
         let bound = Set(ruleIDs)
-        // Like the adoption precondition, a source the gate cannot read (a link out of the repository) fails every item.
-        let relevant = analysis.findings.filter { bound.contains($0.rule) || $0.rule == AdoptionRule.id || $0.rule == SourceLink.id }
+        // Like the adoption precondition, a source the gate cannot read (a link out of the repository, a file past the
+        // analyser's limits) fails every item.
+        let unsilenceable: Set<String> = [AdoptionRule.id, SourceLink.id, SourceUnreadable.id]
+        let relevant = analysis.findings.filter { bound.contains($0.rule) || unsilenceable.contains($0.rule) }
         let errors = relevant.filter { $0.severity == .error }
         let warnings = relevant.count - errors.count
         let evidence = Evidence(diagnostics: relevant.prefix(CompilerDiagnostics.maximumDiagnostics).map(diagnostic))

@@ -14,8 +14,8 @@ public enum InventoryProbe {
         /// Item 23 also holds for parts the change did not touch: every screen's ViewModel and every Feature
         /// of the final commit has its named test file.
         var missingTests: [Finding]
-        /// Symbolic links in the final commit that cannot be followed within its tree: the inventory cannot see what
-        /// SwiftPM would compile there.
+        /// Symbolic links in the final commit that cannot be followed within its tree, and files past the analyser's
+        /// limits (`SourceUnreadable`): the inventory cannot see what SwiftPM would compile there.
         var linkFindings: [Finding] = []
     }
 
@@ -50,7 +50,7 @@ public enum InventoryProbe {
             missingTests: (baseline?.apply(to: finalAnalysis, scope: folder) ?? finalAnalysis).findings.filter {
                 testFileRules.contains($0.rule) && $0.severity == .error
             },
-            linkFindings: finalSources.linkFindings)
+            linkFindings: finalSources.linkFindings + finalAnalysis.findings.filter { $0.rule == SourceUnreadable.id })
     }
 
     public static func run(

@@ -70,6 +70,7 @@ struct FactsStoreTests {
             "ImportFact": ImportFact(module: "M", location: location),
             "AttributeUse": AttributeUse(name: "A", location: location),
             "SuppressionFact": SuppressionFact(ruleIDs: [], reason: nil, location: location, coveredLine: 1),
+            "SourceRefusal": SourceRefusal(limit: .depth, line: 1, measured: 1),
             "TypeFacts": TypeFacts(name: "T", kind: .struct, location: location),
             "AttributeFact": AttributeFact(name: "A", arguments: nil),
             "PropertyFact": PropertyFact(name: "p", location: location, isStatic: false, isLet: true, isStored: true, typeText: nil, initializer: nil),

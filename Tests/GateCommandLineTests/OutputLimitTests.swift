@@ -23,11 +23,8 @@ import Testing
                 """
         ])
         let verdictPath = fixture.path(".git/v.json")
-        let clock = ContinuousClock()
-        let started = clock.now
+        // `yes` never ends: the message below says the output limit, not the command timeout, stopped it.
         let run = try CFAGateBinary.run(["run", "--out", verdictPath], in: fixture)
-        // `yes` never ends: without the limit the item would run until the command timeout (5 minutes).
-        #expect(clock.now - started < .seconds(60))
         #expect(run.status == 1, "\(run.standardError)")
         #expect(run.standardOutput.contains("wrote more than 1 MiB of output (checklist option output-limit) running `yes flood`"))
         let predicate = try DSSE.unverifiedStatement(in: try VerdictFile.read(path: verdictPath)).predicate

@@ -25,8 +25,25 @@ struct GateFixture {
     func commit() throws -> String { try git.git("rev-parse", "HEAD") }
 }
 
-/// Collects progress events from concurrent probes, for assertions after the run.
-actor EventLog {
-    private(set) var events: [GateEvent] = []
-    func append(_ event: GateEvent) { events.append(event) }
+/// Collects progress events from concurrent probes, for assertions after the run: the handler puts each event in a
+/// stream as it is reported, so once the run has returned every event is there — nothing to wait for.
+final class EventLog: Sendable {
+    private let stream: AsyncStream<GateEvent>
+    private let continuation: AsyncStream<GateEvent>.Continuation
+
+    init() {
+        (stream, continuation) = AsyncStream.makeStream(of: GateEvent.self)
+    }
+
+    func record(_ event: GateEvent) { continuation.yield(event) }
+
+    /// Every event recorded; call once, after the run returned.
+    var events: [GateEvent] {
+        get async {
+            continuation.finish()
+            var events: [GateEvent] = []
+            for await event in stream { events.append(event) }
+            return events
+        }
+    }
 }

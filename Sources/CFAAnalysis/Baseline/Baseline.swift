@@ -58,7 +58,9 @@ public struct Baseline: Sendable, Equatable {
 
     public var findingCount: Int { entries.reduce(0) { $0 + $1.count } }
 
-    static func canBaseline(_ finding: Finding) -> Bool { finding.rule != AdoptionRule.id && finding.rule != SourceLink.id }
+    static func canBaseline(_ finding: Finding) -> Bool {
+        finding.rule != AdoptionRule.id && finding.rule != SourceLink.id && finding.rule != SourceUnreadable.id
+    }
 
     /// What `change` accepts beyond `base`: entries `base` lacks, and the extra count of those it holds fewer of.
     /// The gate shows these as a policy change, since a change that baselines its own new findings would

@@ -10,7 +10,8 @@
 enum FactsCodec {
     /// The stored properties written for each facts type, in order.
     static let fields: [String: [String]] = [
-        "FileFacts": ["path", "lineCount", "imports", "types", "fileScope", "attributeUses", "modifierUses", "suppressions"],
+        "FileFacts": ["path", "lineCount", "imports", "types", "fileScope", "attributeUses", "modifierUses", "suppressions", "refusal"],
+        "SourceRefusal": ["limit", "line", "measured"],
         "SourceLocation": ["line", "column"],
         "ImportFact": ["module", "location"],
         "AttributeUse": ["name", "location"],
@@ -104,6 +105,11 @@ struct FactsWriter {
             writer.optionalString(fact.reason)
             writer.location(fact.location)
             writer.int(fact.coveredLine)
+        }
+        optional(facts.refusal) { writer, refusal in
+            writer.string(refusal.limit.rawValue)
+            writer.int(refusal.line)
+            writer.int(refusal.measured)
         }
     }
 
@@ -288,6 +294,10 @@ struct FactsReader {
         facts.modifierUses = try array { reader throws(Malformed) in try reader.attributeUse() }
         facts.suppressions = try array { reader throws(Malformed) in
             SuppressionFact(ruleIDs: try reader.strings(), reason: try reader.optionalString(), location: try reader.location(), coveredLine: try reader.int())
+        }
+        facts.refusal = try optional { reader throws(Malformed) in
+            guard let limit = SourceRefusal.Limit(rawValue: try reader.string()) else { throw .malformed }
+            return SourceRefusal(limit: limit, line: try reader.int(), measured: try reader.int())
         }
         return facts
     }

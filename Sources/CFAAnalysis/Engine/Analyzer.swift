@@ -196,7 +196,8 @@ public enum Analyzer {
         var statistics = AnalysisStatistics()
         await withTaskGroup(of: ([FileFacts], [String], AnalysisStatistics).self) { group in
             for batch in batches {
-                group.addTask {
+                // On a thread with a large stack: see `ParserThread`.
+                group.addTask { await ParserThread.run {
                     var parsed: [FileFacts] = []
                     var unreadable: [String] = []
                     var counts = AnalysisStatistics()
@@ -217,7 +218,7 @@ public enum Analyzer {
                         if entryStore?.save(extracted, key: input.path) == true { counts.stored += 1 }
                     }
                     return (parsed, unreadable, counts)
-                }
+                } }
             }
             for await (parsed, unreadable, counts) in group {
                 facts += parsed
@@ -303,6 +304,8 @@ public enum Analyzer {
                 findings.append(finding)
             }
         }
+        // A file refused by `SourceLimits` is reported after the suppressions, none of which can silence it.
+        findings = (findings + files.compactMap { file in file.refusal.map { SourceUnreadable.finding(path: file.path, refusal: $0) } }).sorted()
         return AnalysisResult(findings: findings, suppressed: suppressed, skippedFiles: skippedFiles, index: index)
     }
 

@@ -3,15 +3,56 @@ internal import SwiftParser
 internal import SwiftSyntax
 
 /// Parses one file with SwiftParser and keeps its facts; the syntax tree is dropped when this returns.
+///
+/// A file past `SourceLimits` is not parsed (or, when the tree turns out deeper than the pre-scan promised, not
+/// walked): its facts are empty but for `refusal`, which the analysis reports as `cfa-gate.source-unreadable`.
+/// Parse on a `ParserThread`: the limits keep the recursion bounded, the thread's stack is what holds it.
 enum FactExtractor {
+    /// A chain longer than this has its first prefixes recorded, up to this many members: no rule names a longer chain, and
+    /// recording every prefix of a long one would cost the square of its length.
+    static let recordedChainMembers = 32
+
     static func facts(path: String, source: String) -> FileFacts {
+        if let refusal = refusal(before: source) {
+            // Lines counted in bytes: a refused file may be megabytes, and is never walked character by character.
+            var facts = FileFacts(path: path, lineCount: source.isEmpty ? 0 : 1 + source.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) })
+            facts.refusal = refusal
+            return facts
+        }
+        let lineCount = source.isEmpty ? 0 : source.reduce(into: 1) { count, character in if character == "\n" { count += 1 } }
+        var facts = FileFacts(path: path, lineCount: lineCount)
         let tree = Parser.parse(source: source)
         let converter = SourceLocationConverter(fileName: path, tree: tree)
-        let lineCount = source.isEmpty ? 0 : source.reduce(into: 1) { count, character in if character == "\n" { count += 1 } }
-        let collector = FactCollector(facts: FileFacts(path: path, lineCount: lineCount), converter: converter)
+        if let deepest = node(deeperThan: SourceLimits.maximumTreeDepth, in: tree) {
+            facts.refusal = SourceRefusal(limit: .depth, line: converter.location(for: deepest.position).line, measured: SourceLimits.maximumDepth)
+            return facts
+        }
+        let collector = FactCollector(facts: facts, converter: converter)
         collector.walk(tree)
         collector.collectSuppressions(in: tree)
         return collector.facts
+    }
+
+    /// Why `source` must not be parsed: it is larger than `SourceLimits.maximumBytes` (the line is where the limit is
+    /// passed), or nests deeper than `SourceLimits.maximumDepth`.
+    static func refusal(before source: String) -> SourceRefusal? {
+        let size = source.utf8.count
+        if size > SourceLimits.maximumBytes {
+            let line = 1 + source.utf8.prefix(SourceLimits.maximumBytes).reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+            return SourceRefusal(limit: .size, line: line, measured: size)
+        }
+        return DepthScan.refusal(in: source)
+    }
+
+    /// A node more than `limit` levels down, found without recursion; nil when the tree is shallower. The pre-scan
+    /// bounds the depth from the text, this checks it on the tree itself before a recursive visitor walks it.
+    static func node(deeperThan limit: Int, in tree: SourceFileSyntax) -> Syntax? {
+        var pending: [(node: Syntax, depth: Int)] = [(Syntax(tree), 0)]
+        while let (node, depth) = pending.popLast() {
+            if depth > limit { return node }
+            for child in node.children(viewMode: .sourceAccurate) { pending.append((child, depth + 1)) }
+        }
+        return nil
     }
 }
 
@@ -41,8 +82,46 @@ private final class FactCollector: SyntaxVisitor {
     private var atTypeMemberLevel: Bool { !typeStack.isEmpty && member == nil }
 
     private func location(_ node: some SyntaxProtocol) -> SourceLocation {
-        let place = converter.location(for: node.positionAfterSkippingLeadingTrivia)
+        let position = firstToken(Syntax(node))?.positionAfterSkippingLeadingTrivia ?? node.positionAfterSkippingLeadingTrivia
+        let place = converter.location(for: position)
         return SourceLocation(line: place.line, column: place.column)
+    }
+
+    /// First tokens of nodes whose first token lies far down: in a chain n deep (`f()()…`, `a.b().c()…`) every call asks
+    /// where it starts, and walking down from each one again would cost n² for the chain.
+    private var firstTokens: [SyntaxIdentifier: TokenSyntax] = [:]
+    private static let memoizedFirstTokenDepth = 16
+
+    /// The node's first present token, found without recursion.
+    private func firstToken(_ node: Syntax) -> TokenSyntax? {
+        var path: [SyntaxIdentifier] = []
+        var current = node
+        var found: TokenSyntax?
+        while true {
+            if !firstTokens.isEmpty, let known = firstTokens[current.id] {
+                found = known
+                break
+            }
+            if let token = current.as(TokenSyntax.self) {
+                found = token
+                break
+            }
+            path.append(current.id)
+            guard let child = current.children(viewMode: .sourceAccurate).first(where: { $0.totalLength.utf8Length > 0 }) else { break }
+            current = child
+        }
+        if let found, path.count > Self.memoizedFirstTokenDepth {
+            for id in path { firstTokens[id] = found }
+        }
+        return found
+    }
+
+    /// `text(of:limit:)` from the memoized first token on: for the callee of every call, which in a deep chain is deep.
+    private func leadingText(of node: some SyntaxProtocol, limit: Int) -> String {
+        guard let first = firstToken(Syntax(node)) else { return "" }
+        let end = node.endPosition
+        let tokens = sequence(first: first) { $0.nextToken(viewMode: .sourceAccurate) }.lazy.prefix { $0.position < end }
+        return Self.text(of: tokens, limit: limit)
     }
 
     private func updateScope(_ change: (inout ScopeFacts) -> Void) {
@@ -363,9 +442,17 @@ private final class FactCollector: SyntaxVisitor {
         return .visitChildren
     }
 
-    /// Chains of plain names (`AppModel.shared.habitsFeature`, `Bundle.main`) are kept whole as well.
+    /// Chains of plain names (`AppModel.shared.habitsFeature`, `Bundle.main`) are kept whole as well, with each of their
+    /// prefixes. The chain is read once, from its outermost member, without recursion: reading it again from every
+    /// member inside it made a chain of n members cost n² (and its recursion overflowed the stack).
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-        if let chain = Self.nameChain(ExprSyntax(node)) { addReference(chain, node) }
+        let isInnerMember = node.parent?.as(MemberAccessExprSyntax.self)?.base?.id == node.id
+        if !isInnerMember, let prefixes = Self.namePrefixes(node) {
+            let place = location(node)
+            for name in prefixes.reversed() {
+                updateScope { $0.references.append(ReferenceFact(name: name, location: place, member: member, inPreview: inPreview)) }
+            }
+        }
         return .visitChildren
     }
 
@@ -464,9 +551,9 @@ private final class FactCollector: SyntaxVisitor {
             name = reference.baseName.text
         } else if let access = called.as(MemberAccessExprSyntax.self) {
             name = access.declName.baseName.text
-            base = access.base.map { Self.withoutSelf(Self.text(of: $0, limit: 80)) }
+            base = access.base.map { Self.withoutSelf(leadingText(of: $0, limit: 80)) }
         } else {
-            name = Self.text(of: called, limit: 80)
+            name = leadingText(of: called, limit: 80)
         }
         return CallShape(
             name: name, base: base, labels: node.arguments.map { $0.label?.text },
@@ -482,12 +569,24 @@ private final class FactCollector: SyntaxVisitor {
         return nil
     }
 
-    private static func nameChain(_ expression: ExprSyntax) -> String? {
-        if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
-        guard let access = expression.as(MemberAccessExprSyntax.self), let base = access.base,
-            let prefix = nameChain(base)
-        else { return nil }
-        return "\(prefix).\(access.declName.baseName.text)"
+    /// `["A.b", "A.b.c"]` for `A.b.c`: the prefixes of a chain of plain names of at least two parts, shortest first; nil
+    /// when the chain is not one of plain names (a call, a subscript or `?` inside it).
+    static func namePrefixes(_ outermost: MemberAccessExprSyntax) -> [String]? {
+        var members: [String] = []
+        var expression = ExprSyntax(outermost)
+        while let access = expression.as(MemberAccessExprSyntax.self) {
+            guard let base = access.base else { return nil }
+            members.append(access.declName.baseName.text)
+            expression = base
+        }
+        guard let root = expression.as(DeclReferenceExprSyntax.self) else { return nil }
+        var prefixes: [String] = []
+        var text = root.baseName.text
+        for name in members.reversed().prefix(FactExtractor.recordedChainMembers) {
+            text += "." + name
+            prefixes.append(text)
+        }
+        return prefixes
     }
 
     private static func withoutSelf(_ text: String) -> String {
@@ -498,10 +597,14 @@ private final class FactCollector: SyntaxVisitor {
     /// limit, so a call whose argument is a large closure costs no more than its first words — printing the
     /// whole subtree for every nested call would make deep SwiftUI bodies quadratic.
     static func text(of node: some SyntaxProtocol, limit: Int = 200) -> String {
+        text(of: node.tokens(viewMode: .sourceAccurate), limit: limit)
+    }
+
+    static func text(of tokens: some Sequence<TokenSyntax>, limit: Int) -> String {
         var text = ""
         var count = 0
         var pendingSpace = false
-        for token in node.tokens(viewMode: .sourceAccurate) {
+        for token in tokens {
             if count > 0 && (pendingSpace || !token.leadingTrivia.isEmpty) {
                 text.append(" ")
                 count += 1

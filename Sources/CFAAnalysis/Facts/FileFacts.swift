@@ -17,6 +17,8 @@ public struct FileFacts: Sendable, Codable, Equatable {
     /// Modifiers with a detail written anywhere in the file, at any level: `nonisolated(unsafe)`, `private(set)`.
     var modifierUses: [AttributeUse] = []
     public var suppressions: [SuppressionFact] = []
+    /// Set when the file was not parsed (see `SourceLimits`): every other fact is empty.
+    var refusal: SourceRefusal?
 
     init(path: String, lineCount: Int) {
         self.path = path

@@ -7,6 +7,15 @@ import Verdict
 /// change's own `gate/reviewers` included), is ignored and said so; a listed key's review that does not verify is
 /// a rejection of the whole check.
 public enum ReviewCheck {
+    /// Where `verify --require-reviews` reads the reviews.
+    public enum ReviewSource: Sendable, Equatable {
+        /// A folder of review files (`--reviews DIR`; nil: `VERDICT.reviews/`): whoever can write it can delete a rejection.
+        case folder(String?)
+        /// Every review in the history of a ref (`--reviews-ref REF`), read from git objects; `since`
+        /// (`--reviews-since COMMIT`) is a tip recorded earlier that must still be in the ref's history.
+        case ref(String, since: String?)
+    }
+
     public struct Tally: Sendable {
         public var items: [ManualItemReviews]
         /// One line each: what was found and not counted, and why.
@@ -15,6 +24,10 @@ public enum ReviewCheck {
         public var required: Int
         /// Where the reviewers came from: "gate/reviewers at main (1a2b3c4)", with how many it lists.
         public var source: String
+        /// Where the reviews were read: the folder, or "refs/cfa-gate/reviews at <commit>" (the tip to record for --reviews-since).
+        public var read: String = ""
+        /// What the reader of the result must know about where the reviews came from.
+        public var notes: [String] = []
 
         /// Manual items short of approvals (and not rejected).
         public var awaiting: [ManualItemReviews] {
@@ -28,10 +41,11 @@ public enum ReviewCheck {
 
     /// - Parameters:
     ///   - statement: the verdict as `VerdictCheck.verify` authenticated it; the file must still hold it.
-    ///   - reviewsDirectory: `--reviews DIR`; default `<verdict file>.reviews/` (absent there means no reviews yet).
+    ///   - source: `--reviews-ref REF` (every review ever committed to REF) or `--reviews DIR` (default
+    ///     `<verdict file>.reviews/`; absent there means no reviews yet).
     ///   - checklistPath: `--checklist FILE`, whose `reviews-required` then applies instead of REV's checklist's.
     public static func tally(
-        verdictPath: String, statement: Statement, reviewsDirectory: String?, policyRef: String, checklistPath: String?,
+        verdictPath: String, statement: Statement, source reviewSource: ReviewSource, policyRef: String, checklistPath: String?,
         repositoryPath: String?
     ) throws(ReviewFailure) -> Tally {
         guard let repository = try? GitRepository.discover(startingAt: Gate.absolute(repositoryPath ?? ".")) else {
@@ -66,17 +80,20 @@ public enum ReviewCheck {
         let source = "\(ReviewerList.relativePath) at \(location.description), \(reviewers.reviewers.count) listed"
         var tally = Tally(items: ManualItemReviews.awaiting(statement.predicate), ignored: [], required: required, source: source)
         let manual = Set(statement.predicate.awaitingReview.map(\.number))
-        let directory = reviewsDirectory ?? ReviewSigning.defaultDirectory(verdictPath: verdictPath)
+        let read = try reviewFiles(from: reviewSource, verdictPath: verdictPath, repository: repository)
+        tally.read = read.description
+        tally.notes = read.notes
+        var otherVerdicts = 0
         var latest: [String: (reviewer: ReviewerList.Reviewer, review: ReviewStatement)] = [:]
-        for path in try reviewFiles(in: directory, explicit: reviewsDirectory != nil) {
-            let name = URL(fileURLWithPath: path).lastPathComponent
-            guard let envelope = try? JSONDecoder().decode(Envelope.self, from: FileManager.default.contents(atPath: path) ?? Data()) else {
-                throw .rejected("\(path): not a DSSE envelope — a corrupt review; delete it or ask its reviewer to sign again")
+        var superseded: [(reviewer: ReviewerList.Reviewer, review: ReviewStatement)] = []
+        for file in read.files {
+            guard let envelope = try? JSONDecoder().decode(Envelope.self, from: file.data) else {
+                throw .rejected("\(file.location): not a DSSE envelope — a corrupt review; \(read.remedy)")
             }
             let signers = DSSE.signerKeyIDs(of: envelope)
             guard let reviewer = reviewers.reviewers.first(where: { signers.contains($0.keyID) }) else {
                 let keys = signers.map { "\($0.prefix(12))…" }.joined(separator: ", ")
-                tally.ignored.append("\(name): signed by key \(keys.isEmpty ? "(none)" : keys), which \(ReviewerList.relativePath) at "
+                tally.ignored.append("\(file.name): signed by key \(keys.isEmpty ? "(none)" : keys), which \(ReviewerList.relativePath) at "
                     + "\(policyRef) does not list — not counted")
                 continue
             }
@@ -85,22 +102,45 @@ public enum ReviewCheck {
                 review = try DSSE.openReview(envelope, trusting: reviewer.key)
             } catch {
                 throw .rejected(
-                    "\(path): the review by \(reviewer.name) does not verify (\(reviewFailure(error))) — it was altered after signing; "
-                        + "delete it or ask \(reviewer.name) to sign again")
+                    "\(file.location): the review by \(reviewer.name) does not verify (\(reviewFailure(error))) — it was altered after signing; "
+                        + read.remedy)
             }
             guard review.verdictSHA256 == digest else {
+                // A ref holds the reviews of every verdict ever reviewed: counted, not listed one by one.
+                if case .ref = reviewSource {
+                    otherVerdicts += 1
+                    continue
+                }
                 tally.ignored.append(
-                    "\(name): \(reviewer.name)'s review of another verdict (sha256 \((review.verdictSHA256 ?? "none").prefix(12))…), "
+                    "\(file.name): \(reviewer.name)'s review of another verdict (sha256 \((review.verdictSHA256 ?? "none").prefix(12))…), "
                         + "not this one (\(digest.prefix(12))…) — not counted")
                 continue
             }
             guard review.commit == statement.predicate.repository.commit else {
-                tally.ignored.append("\(name): \(reviewer.name)'s review names commit \(review.commit ?? "(none)"), not the verdict's — not counted")
+                tally.ignored.append("\(file.name): \(reviewer.name)'s review names commit \(review.commit ?? "(none)"), not the verdict's — not counted")
                 continue
             }
-            // One key, one voice: a reviewer who signed twice (changed their mind) counts with the later review.
-            if let earlier = latest[reviewer.keyID], earlier.review.predicate.reviewedAt >= review.predicate.reviewedAt { continue }
+            // One key, one voice: a reviewer who signed twice (changed their mind) counts with the later review, by the
+            // time inside the signature; at the same instant the one that rejects more stands.
+            if let earlier = latest[reviewer.keyID], !supersedes(review, earlier.review) {
+                superseded.append((reviewer, review))
+                continue
+            }
+            if let earlier = latest[reviewer.keyID] { superseded.append(earlier) }
             latest[reviewer.keyID] = (reviewer, review)
+        }
+        if otherVerdicts > 0 {
+            tally.ignored.append("\(otherVerdicts) review\(otherVerdicts == 1 ? "" : "s") of other verdicts in \(read.description) — not counted")
+        }
+        let time = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+        let ordered = superseded.sorted { first, second in
+            (first.reviewer.line, first.review.predicate.reviewedAt) < (second.reviewer.line, second.review.predicate.reviewedAt)
+        }
+        for (reviewer, review) in ordered {
+            let newer = latest[reviewer.keyID]?.review.predicate.reviewedAt ?? review.predicate.reviewedAt
+            tally.ignored.append(
+                "\(reviewer.name)'s review signed \(review.predicate.reviewedAt.formatted(time)) (\(Self.summary(review))) is replaced by "
+                    + "\(reviewer.name)'s review signed \(newer.formatted(time)) — not counted")
         }
         for (reviewer, review) in latest.values.sorted(by: { $0.reviewer.line < $1.reviewer.line }) {
             let mark = ReviewMark(
@@ -120,6 +160,96 @@ public enum ReviewCheck {
             }
         }
         return tally
+    }
+
+    /// Whether `review` replaces `earlier` by the same reviewer: signed later, or at the same instant and rejecting more.
+    static func supersedes(_ review: ReviewStatement, _ earlier: ReviewStatement) -> Bool {
+        if review.predicate.reviewedAt != earlier.predicate.reviewedAt { return review.predicate.reviewedAt > earlier.predicate.reviewedAt }
+        return review.predicate.rejected.count > earlier.predicate.rejected.count
+    }
+
+    private static func summary(_ review: ReviewStatement) -> String {
+        let approved = review.predicate.approved.isEmpty ? nil : "approved \(review.predicate.approved.map(String.init).joined(separator: ","))"
+        let rejected = review.predicate.rejected.isEmpty ? nil : "rejected \(review.predicate.rejected.map(String.init).joined(separator: ","))"
+        return [approved, rejected].compactMap(\.self).joined(separator: ", ")
+    }
+
+    /// One review as read: `name` for short messages, `location` for errors (a path, or ref, commit and path).
+    struct ReviewFile {
+        var name: String
+        var location: String
+        var data: Data
+    }
+
+    struct ReadReviews {
+        var files: [ReviewFile]
+        /// Where they were read: "reviews/" or "refs/cfa-gate/reviews at <commit>".
+        var description: String
+        var notes: [String]
+        /// What to do about a corrupt or altered review found there.
+        var remedy: String
+    }
+
+    private static func reviewFiles(
+        from source: ReviewSource, verdictPath: String, repository: GitRepository
+    ) throws(ReviewFailure) -> ReadReviews {
+        switch source {
+        case .folder(let explicit):
+            let directory = explicit ?? ReviewSigning.defaultDirectory(verdictPath: verdictPath)
+            let files = try reviewFiles(in: directory, explicit: explicit != nil).map { path in
+                ReviewFile(name: URL(fileURLWithPath: path).lastPathComponent, location: path, data: FileManager.default.contents(atPath: path) ?? Data())
+            }
+            return ReadReviews(
+                files: files, description: directory,
+                notes: [
+                    "reviews read from the folder \(directory): a deletion there cannot be detected — whoever can write it can remove a "
+                        + "rejection and put an earlier approval back; read them from git with --reviews-ref REF (`cfa-gate review --reviews-ref REF`)"
+                ],
+                remedy: "delete it or ask its reviewer to sign again")
+        case .ref(let ref, let since):
+            let tip: String?
+            do {
+                tip = try repository.tip(of: ref)
+            } catch {
+                throw .setup("--reviews-ref: \(error)")
+            }
+            let remedy = "the reviews ref is written only by `cfa-gate review`: restore \(ref) from the protected remote"
+            guard let tip else {
+                if let since {
+                    throw .rejected(
+                        "--reviews-since \(since): \(ref) does not exist in this clone — fetch it from the protected remote "
+                            + "(git fetch origin '+\(ref):\(ref)'), or it was deleted")
+                }
+                return ReadReviews(
+                    files: [], description: "\(ref) (no such ref)",
+                    notes: ["\(ref) does not exist in this clone, so no review is counted — fetch it: git fetch origin '\(ref):\(ref)'"], remedy: remedy)
+            }
+            if let since {
+                let contained: Bool
+                do {
+                    contained = try repository.contains(try repository.resolveCommit(since), inHistoryOf: tip)
+                } catch {
+                    throw .setup("--reviews-since \(since): \(error)")
+                }
+                guard contained else {
+                    throw .rejected(
+                        "\(ref) (\(GitRepository.short(tip))) does not contain \(since), the tip given by --reviews-since: the ref was "
+                            + "rewritten (force-moved), which can drop a rejection — \(remedy)")
+                }
+            }
+            let blobs: [HistoryBlob]
+            do {
+                blobs = try repository.blobsInHistory(of: tip)
+            } catch {
+                throw .setup("--reviews-ref \(ref): \(error)")
+            }
+            let description = "\(ref) at \(tip)"
+            return ReadReviews(
+                files: blobs.map { blob in
+                    ReviewFile(name: blob.path, location: "\(ref): \(blob.path) in commit \(blob.commit)", data: blob.data)
+                },
+                description: description, notes: [], remedy: remedy)
+        }
     }
 
     /// The review files in `directory`, in name order; none when the default directory does not exist yet.

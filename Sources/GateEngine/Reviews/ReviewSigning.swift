@@ -20,11 +20,17 @@ public enum ReviewSigning {
         public var outputPath: String?
         public var environment: [String: String]
         public var tool: ToolInfo
+        /// `--reviews-ref REF`: commit the review to REF (one commit per review, on top of REF's tip) instead of a file.
+        public var reviewsRef: String?
+        /// `--repo DIR`: the repository holding `reviewsRef` (default: the one around the current directory).
+        public var repositoryPath: String?
 
         public init(
             verdictPath: String, keyPath: String, publicKeyPath: String?, approve: Selection, reject: [Int], note: String?,
-            outputPath: String?, environment: [String: String], tool: ToolInfo
+            outputPath: String?, environment: [String: String], tool: ToolInfo, reviewsRef: String? = nil, repositoryPath: String? = nil
         ) {
+            self.reviewsRef = reviewsRef
+            self.repositoryPath = repositoryPath
             self.verdictPath = verdictPath
             self.keyPath = keyPath
             self.publicKeyPath = publicKeyPath
@@ -38,6 +44,7 @@ public enum ReviewSigning {
     }
 
     public struct Signed: Sendable {
+        /// Where the review was written: a file, and/or "refs/cfa-gate/reviews at <commit> (<file name>)".
         public var path: String
         public var review: ReviewStatement
         /// The verdict's manual items, for the reviewer to see what they signed.
@@ -104,13 +111,64 @@ public enum ReviewSigning {
         } catch {
             throw .setup("\(error)")
         }
-        let path = options.outputPath ?? "\(defaultDirectory(verdictPath: options.verdictPath))/\(key.publicKey.keyID).json"
-        do {
-            try VerdictFile.write(envelope, to: path)
-        } catch {
-            throw .unwritable("cannot write the review to \(path): \(error)")
+        var written: [String] = []
+        if options.reviewsRef == nil || options.outputPath != nil {
+            let path = options.outputPath ?? "\(defaultDirectory(verdictPath: options.verdictPath))/\(key.publicKey.keyID).json"
+            do {
+                try VerdictFile.write(envelope, to: path)
+            } catch {
+                throw .unwritable("cannot write the review to \(path): \(error)")
+            }
+            written.append(path)
         }
+        if let ref = options.reviewsRef {
+            written.append(try commit(envelope, of: review, to: ref, repositoryPath: options.repositoryPath))
+        }
+        let path = written.joined(separator: " and ")
         return Signed(path: path, review: review, manualItems: predicate.awaitingReview, verdictKeyID: verdict.keyID)
+    }
+}
+
+extension ReviewSigning {
+    /// How often a review is put on top of a ref that other reviewers keep moving before giving up.
+    static let refAttempts = 8
+
+    /// Commits the review to `ref` as `<verdict sha256 prefix>-<reviewer key id prefix>.json` (replacing the reviewer's
+    /// earlier review of this verdict in the tip's tree; the history keeps it) on top of the ref's tip, and moves the ref
+    /// only if nobody moved it meanwhile — else reads the new tip and tries again, so no reviewer's review is lost.
+    /// - Returns: "REF at <commit> (<name>)".
+    static func commit(_ envelope: Envelope, of review: ReviewStatement, to ref: String, repositoryPath: String?) throws(ReviewFailure) -> String {
+        guard let repository = try? GitRepository.discover(startingAt: Gate.absolute(repositoryPath ?? ".")) else {
+            throw .setup("--reviews-ref \(ref) is a ref of a git repository — run inside a clone or pass --repo DIR")
+        }
+        let data: Data
+        do {
+            data = try VerdictFile.encoded(envelope)
+        } catch {
+            throw .unwritable("cannot encode the review for \(ref): \(error)")
+        }
+        let name = "\((review.verdictSHA256 ?? "verdict").prefix(16))-\(review.predicate.reviewer.keyID.prefix(16)).json"
+        let approves = review.predicate.approved.isEmpty ? "" : " approves \(review.predicate.approved.map(String.init).joined(separator: ","))"
+        let rejects = review.predicate.rejected.isEmpty ? "" : " rejects \(review.predicate.rejected.map(String.init).joined(separator: ","))"
+        let verdictName = review.subject.first?.name ?? "a verdict"
+        let message = "cfa-gate review of \(verdictName) (sha256 \((review.verdictSHA256 ?? "").prefix(12))…):\(approves)\(rejects)\n"
+        var lastError = GitError.refMoved(ref: ref, expected: nil, found: nil)
+        for _ in 0..<refAttempts {
+            do {
+                let tip = try repository.tip(of: ref)
+                let commit = try repository.commitFile(
+                    data, named: name, onto: ref, expectedTip: tip, message: message,
+                    committer: "cfa-gate review \(review.predicate.reviewer.keyID.prefix(12))")
+                return "\(ref) at \(commit) (\(name))"
+            } catch {
+                guard case .refMoved = error else {
+                    if case .invalidRefName = error { throw .setup("--reviews-ref: \(error)") }
+                    throw .unwritable("cannot commit the review to \(ref): \(error)")
+                }
+                lastError = error
+            }
+        }
+        throw .unwritable("cannot commit the review to \(ref): \(lastError) (\(refAttempts) times) — run `cfa-gate review` again")
     }
 }
 

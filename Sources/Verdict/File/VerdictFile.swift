@@ -6,13 +6,7 @@ public enum VerdictFile {
     /// directories. On any failure nothing new (and no temporary file) is left at `path`;
     /// an existing verdict is replaced only on success.
     public static func write(_ envelope: Envelope, to path: String) throws(VerdictFileError) {
-        var data: Data
-        do {
-            data = try VerdictCoding.encoder(.file).encode(envelope)
-        } catch {
-            throw .encodingFailed(reason: "\(error)")
-        }
-        data.append(UInt8(ascii: "\n"))
+        let data = try encoded(envelope)
         do throws(AtomicFile.Failure) {
             try AtomicFile.publish(data, at: path, mode: 0o644, replacing: true)
         } catch {
@@ -21,6 +15,18 @@ public enum VerdictFile {
             case .alreadyExists: throw .writeFailed(path: path, reason: "a file appeared at that path while writing")
             }
         }
+    }
+
+    /// The bytes `write` puts in a file: pretty-printed JSON and a final newline.
+    public static func encoded(_ envelope: Envelope) throws(VerdictFileError) -> Data {
+        var data: Data
+        do {
+            data = try VerdictCoding.encoder(.file).encode(envelope)
+        } catch {
+            throw .encodingFailed(reason: "\(error)")
+        }
+        data.append(UInt8(ascii: "\n"))
+        return data
     }
 
     public static func read(path: String) throws(VerificationError) -> Envelope {
