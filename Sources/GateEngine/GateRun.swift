@@ -269,7 +269,7 @@ public enum Gate {
     static func summary(of analysis: AnalysisResult, checklist: Checklist) -> AnalysisSummary {
         let lanes = ItemScheduler.Lanes(checklist.items)
         let inventoryRules = lanes.inventory.isEmpty ? [] : InventoryProbe.testFileRules
-        let bound = Set(lanes.cfa.flatMap(\.rules) + [AdoptionRule.id, SourceLink.id]).union(inventoryRules)
+        let bound = Set(lanes.cfa.flatMap(\.rules) + [AdoptionRule.id, SourceLink.id, SourceUnreadable.id]).union(inventoryRules)
         return AnalysisSummary(
             files: analysis.fileCount, lines: analysis.lineCount,
             unassigned: analysis.findings.filter { !bound.contains($0.rule) }.map(CFAProbe.diagnostic),
