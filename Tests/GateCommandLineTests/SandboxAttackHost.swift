@@ -201,7 +201,8 @@ final class HelperProcess: @unchecked Sendable {
 
     func stop() {
         if process.isRunning {
-            kill(process.processIdentifier, SIGTERM)
+            // SIGKILL: a child Foundation starts from a test thread inherits its blocked signals, SIGTERM among them.
+            kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
     }
