@@ -352,10 +352,12 @@ import Testing
     func withNamespacesRefusedLandlockHoldsTheFilePolicyAndStrictSaysWhatIsMissing(setup: AttackHost.Setup, isolation: String) async throws {
         try #require(setup.available, "\(setup) cannot be set up here")
         let probeOwner = (setup.probeUID, setup.asCIUser ? AttackHost.ciUser!.gid : 65534)
-        // A folder outside the package the probe user owns: only the sandbox stands between the probe and it.
+        // A folder outside the package the probe user owns: only the sandbox stands between the probe and it. (Inside,
+        // the probe writes below the package's top folder: under Landlock no probe may add an entry to the top folder
+        // itself, since granting that would grant `.git` too.)
         let outside = try AttackHost.folder("outside", owner: probeOwner)
         defer { try? FileManager.default.removeItem(atPath: outside) }
-        let command = #"echo "uid=$(id -u)"; if echo planted > "$OUTSIDE/planted" 2>/dev/null; then echo OUTSIDE-WROTE; else echo OUTSIDE-DENIED; fi; echo inside > inside.txt && echo INSIDE-WROTE"#
+        let command = #"echo "uid=$(id -u)"; if echo planted > "$OUTSIDE/planted" 2>/dev/null; then echo OUTSIDE-WROTE; else echo OUTSIDE-DENIED; fi; echo inside > .build/inside.txt && echo INSIDE-WROTE"#
         let fixture = try repository(checklist: commandChecklist(command, options: "isolation=\(isolation)"))
         let home = try prepare(fixture, for: setup)
         defer { home.map { try? FileManager.default.removeItem(atPath: $0) } }
