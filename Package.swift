@@ -60,6 +60,8 @@ let package = Package(
             swiftSettings: strict + toolchainSyntax),
         .executableTarget(name: "cfa-gate", dependencies: ["GateCommandLine"], swiftSettings: strict + toolchainSyntax),
 
+        // Test support: runs a program where namespaces are refused, as Docker's default seccomp profile refuses them.
+        .executableTarget(name: "NoNamespaces", path: "Tests/NoNamespaces"),
         .target(name: "GateTestSupport", dependencies: ["CFAAnalysis", "Verdict"], path: "Tests/GateTestSupport", swiftSettings: toolchainSyntax),
         .testTarget(name: "ChecklistTests", dependencies: ["Checklist"]),
         .testTarget(name: "GitTests", dependencies: ["Git", "GateTestSupport"], swiftSettings: toolchainSyntax),
@@ -71,7 +73,7 @@ let package = Package(
         .testTarget(name: "GateEngineTests", dependencies: ["GateEngine", "CFAAnalysis", "Checklist", "Verdict", "Git", "GateTestSupport", "Sandbox"], swiftSettings: toolchainSyntax),
         .testTarget(name: "TextSafetyTests", dependencies: ["TextSafety"]),
         .testTarget(name: "ReportersTests", dependencies: ["Reporters", "TextSafety", "Verdict", "GateTestSupport"], exclude: ["Golden"], swiftSettings: toolchainSyntax),
-        .testTarget(name: "GateCommandLineTests", dependencies: ["GateCommandLine", "cfa-gate", "TextSafety", "Verdict", "GateTestSupport", "Sandbox"], swiftSettings: toolchainSyntax),
+        .testTarget(name: "GateCommandLineTests", dependencies: ["GateCommandLine", "cfa-gate", "NoNamespaces", "TextSafety", "Verdict", "GateTestSupport", "Sandbox"], swiftSettings: toolchainSyntax),
     ],
     swiftLanguageModes: [.v6]
 )
