@@ -29,6 +29,7 @@ struct ProbeConfinement: Sendable {
         case noGroups = "dropping the supplementary groups"
         case readOnlyWorld = "a read-only file system (namespaces or Landlock)"
         case socketsOutOfReach = "hiding the root services' sockets"
+        case gateOutOfReach = "a gate its own user could not read from its first instruction"
 
         var fix: String {
             switch self {
@@ -36,6 +37,8 @@ struct ProbeConfinement: Sendable {
                 "start the gate with sudo (probes then run as the invoking user, without groups)"
             case .readOnlyWorld:
                 "run the gate where namespaces or Landlock are allowed (a VM job rather than a container)"
+            case .gateOutOfReach:
+                "start the gate with sudo, or from an execute-only binary (`install -m 711 -o root`)"
             }
         }
     }
@@ -110,6 +113,7 @@ struct ProbeConfinement: Sendable {
         if !readOnlyWorld { missing.append(.readOnlyWorld) }
         // A socket under /run is out of reach when it is hidden, or when probes are neither root nor in its group.
         if sandbox.namespaces == nil && !groups.isEmpty { missing.append(.socketsOutOfReach) }
+        if KeyHygiene.wasReadableAtStart { missing.append(.gateOutOfReach) }
         return IsolationRecord(
             gateUID: geteuid(), probeUID: probeUID, noNewPrivileges: true, groups: groups,
             capabilityBoundingSetEmpty: sandbox.identity != nil || sandbox.namespaces != nil, namespaces: namespaces,

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// Keeps the signing key out of reach of the code under test, which may run as the same user as the gate.
 ///
@@ -13,11 +14,25 @@ import Darwin
 package enum KeyHygiene {
     /// Makes the gate non-dumpable (Linux): `/proc/<pid>/environ`, `mem` and `ptrace` then need
     /// `CAP_SYS_PTRACE`, which a probe running as the same unprivileged user does not have.
+    ///
+    /// Until this call, a process of the same user could open `/proc/<pid>/mem`, and a descriptor opened then stays
+    /// readable: only a gate that was never readable to the runner's user (started as root through `sudo`, or from an
+    /// execute-only binary, which the kernel makes non-dumpable at exec) is out of reach from its first instruction.
+    /// The first call records which it was (`wasReadableAtStart`).
     package static func makeUndumpable() {
         #if os(Linux)
-        _ = CLibrary.processControl?(setDumpable, 0, 0, 0, 0)
+        guard let control = CLibrary.processControl else { return }
+        // 3: `PR_GET_DUMPABLE`. Only the first call sees the state the kernel left at exec.
+        _ = readableAtStart.compareExchange(expected: unknown, desired: control(3, 0, 0, 0, 0) == 1 ? 1 : 0, ordering: .relaxed)
+        _ = control(setDumpable, 0, 0, 0, 0)
         #endif
     }
+
+    /// Whether another process of the gate's own user could read its memory before `makeUndumpable` (true when unknown).
+    package static var wasReadableAtStart: Bool { geteuid() != 0 && readableAtStart.load(ordering: .relaxed) != 0 }
+
+    private static let unknown = -1
+    private static let readableAtStart = Atomic<Int>(-1)
 
     #if os(Linux)
     /// `PR_SET_DUMPABLE` from `<linux/prctl.h>`, which Glibc's module does not bring in.

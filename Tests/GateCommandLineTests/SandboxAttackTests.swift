@@ -434,12 +434,21 @@ import Testing
         try #require(made.status == 0, "\(made.standardError)")
         try AttackHost.chown(home, to: user.uid, user.gid)
         let bash = try #require(AttackHost.tool("bash"))
+        // Installed as the threat model recommends for a gate that is not started with sudo: execute-only, owned by
+        // another user, which the kernel makes non-dumpable at exec. A readable binary leaves the gate readable to its
+        // own user until its first instruction runs, which `isolation=strict` names (`gateOutOfReach`).
+        let installed = FileManager.default.temporaryDirectory.appendingPathComponent("cfa-gate-xo-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: installed, withIntermediateDirectories: false)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: installed)
+        defer { try? FileManager.default.removeItem(atPath: installed) }
+        try FileManager.default.copyItem(atPath: CFAGateBinary.path, toPath: "\(installed)/cfa-gate")
+        try FileManager.default.setAttributes([.posixPermissions: 0o711], ofItemAtPath: "\(installed)/cfa-gate")
         let result = try await withCheckedThrowingContinuation { continuation in
             Thread {
                 continuation.resume(with: Result {
                     try AttackHost.run(
                         AttackHost.asCIUserPrefix,
-                        [bash, fixture.path("reader.sh"), CFAGateBinary.path, "run", "--no-progress", "--key", key, "--out", fixture.path("v.json")],
+                        [bash, fixture.path("reader.sh"), "\(installed)/cfa-gate", "run", "--no-progress", "--key", key, "--out", fixture.path("v.json")],
                         in: fixture, environment: self.environment(for: fixture, home: home))
                 })
             }.start()
