@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # What does the namespace sandbox add to starting a process?
 #
-# `cfa-gate run` with ITEMS `command: true` items, `sandbox=off` (posix_spawn) against `sandbox=preferred` (the gate's
-# own clone into a PID and mount namespace with a private /proc; as a user other than root with a user namespace
-# too), median of RUNS; the difference divided by ITEMS is the cost per probe process as the gate starts it. Run it
+# `cfa-gate run` with ITEMS `command: true` items, `sandbox=off` (the same clone, with no_new_privs and the probe user
+# only) against `sandbox=preferred` (a PID and mount namespace with a private /proc, the read-only root and its binds,
+# /run hidden, /tmp private, Landlock scopes; as a user other than root with an unmapped user namespace too), median of
+# RUNS; the difference divided by ITEMS is the cost per probe process as the gate starts it. Run it
 # as root and, for the user-namespace path, as another user (`setpriv --reuid=65534 …` with a copy of the binary).
 # No target: the figure decides how a per-test process layout is planned (see the README's Benchmarks).
 #

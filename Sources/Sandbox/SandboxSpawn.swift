@@ -361,7 +361,28 @@ private let childMain: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { ra
     if setpgid(0, 0) != 0 { childFail(plan, .processGroup) }
     let input = open(cString("/dev/null"), O_RDONLY)
     if input < 0 { childFail(plan, .input) }
+    // The descriptors go in place before anything else, and every other one the clone copied from the gate is closed:
+    // a file another thread of the gate is writing stays open here only for these few calls (an executable still open
+    // for writing anywhere cannot be started: ETXTBSY), and nothing the gate holds reaches the program.
+    // Moved above 9 first, so that placing one on 0 to 4 cannot overwrite another still to be placed.
     let output = plan.pointee.outputDescriptor
+    let fourth = plan.pointee.fourth
+    let ruleset = plan.pointee.landlockRuleset
+    let highInput = fcntl(input, F_DUPFD, 10)
+    let highOutput = fcntl(output, F_DUPFD, 10)
+    let highFourth = fourth >= 0 ? fcntl(fourth, F_DUPFD, 10) : -1
+    let highRuleset = ruleset >= 0 ? fcntl(ruleset, F_DUPFD, 10) : -1
+    if highInput < 0 || highOutput < 0 || (fourth >= 0 && highFourth < 0) || (ruleset >= 0 && highRuleset < 0) {
+        childFail(plan, .descriptors)
+    }
+    if dup2(highInput, 0) < 0 || dup2(highOutput, 1) < 0 || dup2(highOutput, 2) < 0 || (highFourth >= 0 && dup2(highFourth, 3) < 0)
+        || (highRuleset >= 0 && dup2(highRuleset, 4) < 0)
+    {
+        childFail(plan, .descriptors)
+    }
+    // 0 to 2, 3 when given, and the ruleset on 4 until it is applied.
+    if highFourth < 0 && highRuleset >= 0 { _ = close(3) }
+    if plan.pointee.closeRange(highRuleset >= 0 ? 5 : highFourth >= 0 ? 4 : 3, UInt32.max, 0) != 0 { childFail(plan, .descriptors) }
     var index: Int32 = 0
     while index < plan.pointee.mountCount {
         if !childMount(plan.pointee.mounts[Int(index)], plan) {
@@ -388,20 +409,11 @@ private let childMain: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { ra
     if plan.pointee.switchIdentity, setuid(plan.pointee.uid) != 0 { childFail(plan, .identity) }
     // 38: `PR_SET_NO_NEW_PRIVS`.
     if control(38, 1, 0, 0, 0) != 0 { childFail(plan, .noNewPrivileges) }
-    if plan.pointee.landlockRuleset >= 0, plan.pointee.systemCall(Landlock.restrictSelf, Int(plan.pointee.landlockRuleset), 0, 0, 0, 0) != 0 {
-        childFail(plan, .landlock)
+    if highRuleset >= 0 {
+        if plan.pointee.systemCall(Landlock.restrictSelf, 4, 0, 0, 0, 0) != 0 { childFail(plan, .landlock) }
+        // The program keeps 0 to 2 (and 3 when given) and nothing else.
+        if plan.pointee.closeRange(4, UInt32.max, 0) != 0 { childFail(plan, .descriptors) }
     }
-    // Moved above 9 first, so that placing one on 0 to 3 cannot overwrite another still to be placed.
-    let highInput = fcntl(input, F_DUPFD, 10)
-    let highOutput = fcntl(output, F_DUPFD, 10)
-    let fourth = plan.pointee.fourth
-    let highFourth = fourth >= 0 ? fcntl(fourth, F_DUPFD, 10) : -1
-    if highInput < 0 || highOutput < 0 || (fourth >= 0 && highFourth < 0) { childFail(plan, .descriptors) }
-    if dup2(highInput, 0) < 0 || dup2(highOutput, 1) < 0 || dup2(highOutput, 2) < 0 || (highFourth >= 0 && dup2(highFourth, 3) < 0) {
-        childFail(plan, .descriptors)
-    }
-    // The child keeps 0 to 2 (and 3 when given) and nothing else: a descriptor the gate holds must not reach it.
-    if plan.pointee.closeRange(highFourth >= 0 ? 4 : 3, UInt32.max, 0) != 0 { childFail(plan, .descriptors) }
     if chdir(plan.pointee.workingDirectory) != 0 { childFail(plan, .directory) }
     // The check goes this far, so that a kernel refusing any step a real start takes makes no sandbox rather than a
     // sandbox no process can start in.
