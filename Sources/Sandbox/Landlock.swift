@@ -50,7 +50,7 @@ package enum Landlock {
             let inside = policy.readOnly.filter { $0.hasPrefix(folder + "/") }
             guard !policy.readOnly.contains(folder) else { return }
             guard !inside.isEmpty else {
-                grants.append((folder, isDirectory(folder) ? handled : handled & fileRights))
+                grants.append((folder, PathKind(folder) == .directory ? handled : handled & fileRights))
                 return
             }
             for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
@@ -59,7 +59,7 @@ package enum Landlock {
         }
         policy.writable.forEach(grant)
         for device in ["/dev/null", "/dev/zero", "/dev/full", "/dev/tty", "/dev/ptmx", "/dev/pts"] where access(device, F_OK) == 0 {
-            grants.append((device, (isDirectory(device) ? handled : handled & fileRights) & (writeFile | truncate)))
+            grants.append((device, (PathKind(device) == .directory ? handled : handled & fileRights) & (writeFile | truncate)))
         }
         return grants
     }
@@ -77,11 +77,6 @@ package enum Landlock {
         withUnsafeBytes(of: descriptor.littleEndian) { rule.replaceSubrange(8..<12, with: $0) }
         let added = rule.withUnsafeMutableBytes { call(addRule, Int(ruleset), pathBeneath, Int(bitPattern: $0.baseAddress), 0) }
         return added == 0 ? nil : .init(message: "landlock_add_rule for \(path) failed: \(String(cString: strerror(errno)))")
-    }
-
-    private static func isDirectory(_ path: String) -> Bool {
-        var status = stat()
-        return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// The write rights this ABI knows: writing, removing and making every kind of entry, moving between folders

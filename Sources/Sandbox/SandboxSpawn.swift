@@ -245,14 +245,14 @@ private struct MountPlan {
         var list: [(MountStep.Kind, String)] = namespaced ? [(.makePrivate, "/")] : []
         if namespaced, let policy {
             let writable = Set(policy.writable)
-            let bound = (policy.writable + policy.readOnly).filter(Self.exists).sorted { $0.count < $1.count }
+            let bound = (policy.writable + policy.readOnly).filter { PathKind($0).isPresent }.sorted { $0.count < $1.count }
             list += bound.map { (.bindSelf, $0) }
             list.append((.readOnlyEverywhere, "/"))
             list += bound.filter(writable.contains).map { (.writable, $0) }
             if policy.privateTemporary { list.append((.privateTemporary, "/tmp")) }
-            if Self.isDirectory("/dev/shm") { list.append((.privateTemporary, "/dev/shm")) }
-            for path in policy.hidden where Self.exists(path) {
-                list.append((Self.isDirectory(path) ? .hideFolder : .hideFile, path))
+            if PathKind("/dev/shm") == .directory { list.append((.privateTemporary, "/dev/shm")) }
+            for path in policy.hidden where PathKind(path).isPresent {
+                list.append((PathKind(path) == .directory ? .hideFolder : .hideFile, path))
             }
         }
         if namespaced { list.append((.proc, "/proc")) }
@@ -273,17 +273,6 @@ private struct MountPlan {
         steps.deallocate()
         setReadOnly.deallocate()
         clearReadOnly.deallocate()
-    }
-
-    /// A real folder or file, not a symlink: a mount over a link would land on whatever it points at.
-    private static func exists(_ path: String) -> Bool {
-        var status = stat()
-        return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) != S_IFLNK
-    }
-
-    private static func isDirectory(_ path: String) -> Bool {
-        var status = stat()
-        return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 }
 

@@ -116,17 +116,23 @@ struct ProcessLayerTests {
         #expect(!summary.contains("LD_PRELOAD"))
     }
 
-    @Test func aProbeThatFindsARunnerCommandFileAnywayCannotWriteIt() throws {
-        // The variable is withheld, but the folder of the runner's command files can be found; outside the package the
-        // file system is read-only to probes, so the write fails (and, were it to land, the check after the probes
-        // would make the run an error).
-        let fixture = try repository(#"sh -c 'echo LD_PRELOAD=/tmp/evil.so >> "$FOUND_IT"'"#)
+    /// A probe that appends a line to `GITHUB_ENV`, found by its path though the variable is withheld.
+    private func runWritingTheCommandFile(options: String) throws -> (GitFixture, githubEnv: String, ProcessResult) {
+        let fixture = try repository(#"sh -c 'echo LD_PRELOAD=/tmp/evil.so >> "$FOUND_IT"'"#, options: options)
         let githubEnv = temporaryFile("GITHUB_ENV")
-        defer { try? FileManager.default.removeItem(atPath: githubEnv) }
         var environment = SwiftPackageFixture.environment(for: fixture)
         environment["GITHUB_ENV"] = githubEnv
         environment["FOUND_IT"] = githubEnv
         let result = try CFAGateBinary.run(["run", "--no-progress", "--out", fixture.path("v.json")], in: fixture, environment: environment)
+        return (fixture, githubEnv, result)
+    }
+
+    @Test func aProbeThatFindsARunnerCommandFileAnywayCannotWriteIt() throws {
+        // The variable is withheld, but the folder of the runner's command files can be found; outside the package the
+        // file system is read-only to probes, so the write fails (and, were it to land, the check after the probes
+        // would make the run an error).
+        let (fixture, githubEnv, result) = try runWritingTheCommandFile(options: "")
+        defer { try? FileManager.default.removeItem(atPath: githubEnv) }
         #expect(result.status == 1, "\(result.standardOutput)\(result.standardError)")
         #expect(FileManager.default.contents(atPath: githubEnv)?.isEmpty == true)
         let written = try log(fixture)
@@ -134,13 +140,8 @@ struct ProcessLayerTests {
     }
 
     @Test func withTheSandboxOffAWriteToARunnerCommandFileMakesTheRunAnError() throws {
-        let fixture = try repository(#"sh -c 'echo LD_PRELOAD=/tmp/evil.so >> "$FOUND_IT"'"#, options: "sandbox=off")
-        let githubEnv = temporaryFile("GITHUB_ENV")
+        let (fixture, githubEnv, result) = try runWritingTheCommandFile(options: "sandbox=off")
         defer { try? FileManager.default.removeItem(atPath: githubEnv) }
-        var environment = SwiftPackageFixture.environment(for: fixture)
-        environment["GITHUB_ENV"] = githubEnv
-        environment["FOUND_IT"] = githubEnv
-        let result = try CFAGateBinary.run(["run", "--no-progress", "--out", fixture.path("v.json")], in: fixture, environment: environment)
         #expect(result.status == 3, "\(result.standardOutput)\(result.standardError)")
         let errors = try ChangeFixture.predicate(ofVerdictAt: fixture.path("v.json"))["runErrors"] as? [String] ?? []
         #expect(errors.contains { $0.contains("\(githubEnv) (GITHUB_ENV) changed during the run") }, "\(errors)")
