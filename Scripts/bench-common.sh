@@ -8,6 +8,8 @@ gate="${CFA_GATE_BINARY:-$PWD/.build/release/cfa-gate}"
 # A scratch folder, removed when the benchmark ends.
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# Passable for the unprivileged user a root gate's probes run as (mktemp makes it 0700).
+chmod 755 "$work"
 
 now() { date +%s.%N; }
 median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }

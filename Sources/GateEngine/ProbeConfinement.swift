@@ -81,6 +81,12 @@ struct ProbeConfinement: Sendable {
         }
         let gitFolders = Set([resolved(gitDirectory), resolved("\(repositoryRoot)/.git")])
         if let identity {
+            if let closed = TreeOwnership.firstClosedFolder(on: package, for: identity) {
+                throw .probeUser(
+                    checklist: checklistPath,
+                    reason: "probes run as \(identity.name) (uid \(identity.uid)) and cannot enter \(closed) — let them pass"
+                        + " (`chmod o+x \(closed)`), start the gate with sudo as the clone's owner, or set probe-user= to a user who can")
+            }
             TreeOwnership.hand(resolved(privateFolder), to: identity, sparing: [])
             TreeOwnership.hand(package, to: identity, sparing: gitFolders.union([package]))
         }
@@ -155,6 +161,19 @@ struct ProbeConfinement: Sendable {
 /// and the package folder itself (its owner is the repository's, which git checks; its entries, `.build` among them,
 /// are the probes').
 enum TreeOwnership {
+    /// The first folder from `/` down to `path` that `identity` (with no supplementary groups) may not pass through.
+    static func firstClosedFolder(on path: String, for identity: ProbeIdentity) -> String? {
+        var folder = ""
+        for component in [""] + path.split(separator: "/").map(String.init) {
+            folder = component.isEmpty ? "/" : (folder == "/" ? "/\(component)" : "\(folder)/\(component)")
+            var status = stat()
+            guard stat(folder, &status) == 0 else { return folder }
+            let search: mode_t = status.st_uid == identity.uid ? 0o100 : status.st_gid == identity.gid ? 0o010 : 0o001
+            if status.st_mode & search == 0 { return folder }
+        }
+        return nil
+    }
+
     static func hand(_ root: String, to identity: ProbeIdentity, sparing: Set<String>) {
         var pending = [root]
         while let path = pending.popLast() {

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import GateTestSupport
 import Testing
@@ -59,5 +62,22 @@ struct StrictIsolationTests {
         #expect(record.groups.isEmpty)
         #expect(record.readOnlyRoot)
         #expect(record.hiddenPaths == ["/run", "/var/run"])
+    }
+}
+
+/// A root gate's probes run as an unprivileged user: a package they cannot reach is refused before any probe, by name.
+struct ProbeUserReachTests {
+    @Test(.enabled(if: geteuid() == 0, "only a root gate drops its probes to another user"))
+    func aPackageBehindAFolderTheProbeUserCannotEnterIsRefusedNamingIt() async throws {
+        let fixture = try GateFixture(checklist: "1. Quick. <!-- probe: command: true -->\n", package: false)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: fixture.git.root)
+        do {
+            _ = try await Gate.run(fixture.options())
+            Issue.record("the run started though nobody could enter \(fixture.git.root)")
+        } catch {
+            #expect(error.exitCode == 2)
+            #expect(error.description.contains("cannot enter \(fixture.git.root)"), "\(error)")
+            #expect(error.description.contains("chmod o+x"), "\(error)")
+        }
     }
 }
