@@ -90,7 +90,7 @@ public enum Gate {
         _ options: GateOptions, progress: @escaping @Sendable (GateEvent) -> Void = { _ in }
     ) async throws(GateError) -> GateOutcome {
         // Before anything of the change runs: a probe running as this user must not read this process's memory.
-        KeyProtection.hideProcess()
+        KeyHygiene.makeUndumpable()
         let (root, gitDirectory, head) = try openRepository(options.repositoryPath)
         let setup = try PolicySetup.prepare(options, repositoryRoot: root, head: head.commit)
         let checklist = setup.loaded.checklist
@@ -250,7 +250,7 @@ public enum Gate {
             throw .keyInsideWorkTree(path: path)
         }
         let signing = try SigningKeyResolver.resolve(keyPath: options.keyPath, environment: options.environment, gitDirectory: gitDirectory)
-        KeyProtection.erase(variable: variable)
+        KeyHygiene.erase(variable: variable)
         return signing
     }
 

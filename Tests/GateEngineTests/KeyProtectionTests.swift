@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import GateTestSupport
+import Sandbox
 import Testing
 @testable import GateEngine
 
@@ -12,7 +13,7 @@ struct KeyProtectionTests {
         typealias ProcessControl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
         let prctl = try #require(dlsym(UnsafeMutableRawPointer(bitPattern: 0), "prctl").map { unsafeBitCast($0, to: ProcessControl.self) })
         let getDumpable: Int32 = 3
-        KeyProtection.hideProcess()
+        KeyHygiene.makeUndumpable()
         #expect(prctl(getDumpable, 0, 0, 0, 0) == 0)
     }
     #endif
@@ -21,7 +22,7 @@ struct KeyProtectionTests {
         setenv("CFA_GATE_TEST_SECRET", "hunter2-value", 1)
         let entry = try #require(getenv("CFA_GATE_TEST_SECRET"))
         // `getenv` points just past `NAME=`, inside the entry that is overwritten.
-        KeyProtection.erase(variable: "CFA_GATE_TEST_SECRET")
+        KeyHygiene.erase(variable: "CFA_GATE_TEST_SECRET")
         #expect(getenv("CFA_GATE_TEST_SECRET") == nil)
         #expect(String(cString: entry) == String(repeating: "x", count: "hunter2-value".count))
     }
