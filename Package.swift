@@ -28,7 +28,9 @@ let package = Package(
     name: "cfa-gate",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "cfa-gate", targets: ["cfa-gate"])
+        .executable(name: "cfa-gate", targets: ["cfa-gate"]),
+        // Preloaded into a test bundle to fork one process per test from a copy loaded once (Sources/CForkServer).
+        .library(name: "CFAGateForkServer", type: .dynamic, targets: ["CForkServer"]),
     ],
     targets: [
         .systemLibrary(name: "CGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
@@ -36,6 +38,7 @@ let package = Package(
             name: "CCmarkGFM", providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
 
+        .target(name: "CForkServer", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "TextSafety", swiftSettings: strict),
         .target(name: "Sandbox", swiftSettings: strict),
         .target(name: "Checklist", dependencies: ["CCmarkGFM"], resources: [.embedInCode("cfa-change-gate.md")], swiftSettings: strict),

@@ -126,7 +126,8 @@ public enum Gate {
         }
         let confinement = try await ProbeConfinement.prepare(
             options: checklist.options, checklistPath: checklist.path, environment: options.environment, repositoryRoot: root,
-            packageDirectory: packageDirectory, gitDirectory: gitDirectory, privateFolder: "\(gitDirectory)/cfa-gate/probes-\(runID)",
+            packageDirectory: packageDirectory, gitDirectory: gitDirectory,
+            privateFolder: ProbeConfinement.claimPrivateFolder(in: "\(gitDirectory)/cfa-gate", runID: runID),
             swiftExecutable: ExecutableSearch.find("swift", searchPath: childEnvironment["PATH"]), detect: options.detectSandbox)
         defer { confinement.removePrivateFolder() }
         childEnvironment.merge(confinement.environment) { _, confined in confined }

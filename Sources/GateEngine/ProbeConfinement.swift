@@ -18,6 +18,8 @@ struct ProbeConfinement: Sendable {
     var unavailable: String?
     /// The run's private folder: `home` and `tmp` inside it. Removed when the run ends.
     var privateFolder: String
+    /// The lock that keeps the private folder this run's (`claimPrivateFolder`), or -1.
+    var privateFolderLock: Int32 = -1
     var record: IsolationRecord
 
     /// The variables every probe gets on top of the run's environment.
@@ -55,9 +57,10 @@ struct ProbeConfinement: Sendable {
 
     static func prepare(
         options: ChecklistOptions, checklistPath: String, environment: [String: String], repositoryRoot: String, packageDirectory: String, gitDirectory: String,
-        privateFolder: String, swiftExecutable: String?,
+        privateFolder claimed: (path: String, lock: Int32), swiftExecutable: String?,
         detect: @Sendable (FilePolicy, ProbeIdentity?) async -> (sandbox: ProcessSandbox, unavailable: String?)
     ) async throws(GateError) -> ProbeConfinement {
+        let privateFolder = claimed.path
         let identity: ProbeIdentity?
         switch ProbeIdentity.forRootGate(environment: environment, named: options.probeUser) {
         case .success(let found): identity = found
@@ -98,7 +101,7 @@ struct ProbeConfinement: Sendable {
         let (sandbox, unavailable) = options.sandbox == .off ? (ProcessSandbox(identity: identity), nil) : await detect(files, identity)
         return ProbeConfinement(
             sandbox: sandbox, unavailable: options.sandbox == .off ? "sandbox=off" : unavailable, privateFolder: resolved(privateFolder),
-            record: record(of: sandbox))
+            privateFolderLock: claimed.lock, record: record(of: sandbox))
     }
 
     /// What the verdict says the probes had, and which of the strict guarantees they lacked.
@@ -140,15 +143,37 @@ struct ProbeConfinement: Sendable {
 
     /// Removes the private folder, whatever modes a probe left inside it.
     func removePrivateFolder() {
-        if (try? FileManager.default.removeItem(atPath: privateFolder)) != nil { return }
-        var pending = [privateFolder]
+        Self.removeTree(privateFolder)
+        if privateFolderLock >= 0 { _ = close(privateFolderLock) }
+    }
+
+    /// Claims the run's private folder in `folder` (`.git/cfa-gate`): `probes`, when no other run of this clone holds
+    /// it, so that the probes' `HOME` and `TMPDIR` are the same paths on every run (SwiftPM keys its manifest cache by
+    /// the whole environment); `probes-<run>` while another run holds it. What an earlier run left there is removed
+    /// first: nothing in it outlives the run that wrote it. The lock is held until `removePrivateFolder`.
+    static func claimPrivateFolder(in folder: String, runID: String) -> (path: String, lock: Int32) {
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let lock = open("\(folder)/probes.lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard lock >= 0 else { return ("\(folder)/probes-\(runID)", -1) }
+        guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
+            _ = close(lock)
+            return ("\(folder)/probes-\(runID)", -1)
+        }
+        removeTree("\(folder)/probes")
+        return ("\(folder)/probes", lock)
+    }
+
+    /// Removes a folder the probes could write, whatever modes they left on it.
+    private static func removeTree(_ root: String) {
+        if (try? FileManager.default.removeItem(atPath: root)) != nil { return }
+        var pending = [root]
         while let path = pending.popLast() {
             var status = stat()
             guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else { continue }
             _ = chmod(path, 0o700)
             for entry in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] { pending.append("\(path)/\(entry)") }
         }
-        try? FileManager.default.removeItem(atPath: privateFolder)
+        try? FileManager.default.removeItem(atPath: root)
     }
 
     static func resolved(_ path: String) -> String {

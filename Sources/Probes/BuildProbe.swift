@@ -12,7 +12,7 @@ public struct BuildProbe: Sendable {
     public func run(in context: ProbeContext, logName: String) async -> ProbeOutcome {
         guard let swift = context.swiftExecutable else { return .swiftMissing }
         let command = LoggedCommand(
-            executable: swift, arguments: ["build"] + arguments, workingDirectory: context.packageDirectory,
+            executable: swift, arguments: ["build"] + ProbeContext.swiftPMOptions + arguments, workingDirectory: context.packageDirectory,
             logName: logName, timeout: context.timeouts.build)
         // Diagnostics are read as the log streams past: the log itself is never held whole.
         var errorCollector = CompilerDiagnostics.Collector(repositoryRoot: context.repositoryRoot)

@@ -35,6 +35,13 @@ public struct ProbeContext: Sendable {
     var swiftExecutable: String? {
         ExecutableSearch.find("swift", searchPath: environment["PATH"])
     }
+
+    /// Options for every SwiftPM command the gate runs: the evaluated manifest is cached in the package's `.build`
+    /// rather than in `HOME`, which is fresh for every run, so that an unchanged manifest is not compiled again on
+    /// every run. SwiftPM keys that cache by the manifest, the toolchain and the whole environment, which is why the
+    /// probes' environment is the same from run to run (`ProbeConfinement`). `.build` is the change's own to write
+    /// anyway: the cache adds no trust to it.
+    static let swiftPMOptions = ["--manifest-cache", "local"]
 }
 
 public struct ProbeTimeouts: Sendable, Equatable {

@@ -83,7 +83,6 @@ public struct TestProbe: Sendable {
         in context: ProbeContext, selection: Selection, quarantine: Quarantine, runDirectory: String, logs: TestLogs,
         deadline: ContinuousClock.Instant, evidence: Evidence, observe: @escaping @Sendable (String, [String: Duration]) -> Void
     ) async -> ProbeOutcome {
-        var evidence = evidence
         let bundle: String
         switch await TestBundleLocator.locate(in: context, buildArguments: selection.buildArguments, runDirectory: runDirectory) {
         case .success(let path): bundle = path
@@ -98,16 +97,55 @@ public struct TestProbe: Sendable {
             URL(fileURLWithPath: "\(context.packageDirectory)/.build").resolvingSymlinksInPath().path,
             URL(fileURLWithPath: bundle).deletingLastPathComponent().resolvingSymlinksInPath().path,
         ]
+        let sandbox = ProcessSandbox.current.protecting(buildOutputs)
+        let start = await Self.forkServers(
+            ForkServer.Configuration(
+                bundle: bundle, library: ForkServer.libraryBesideExecutable() ?? "", workingDirectory: context.packageDirectory,
+                environment: context.environment, logPath: "\(runDirectory)/fork-server.log", sandbox: sandbox),
+            deadline: deadline)
+        var outcome = await orchestrate(
+            SwiftPMTestRunner(
+                bundle: bundle, packageDirectory: context.packageDirectory, repositoryRoot: context.repositoryRoot,
+                runDirectory: runDirectory, logs: logs, environment: context.environment, deadline: deadline, workers: context.testSettings.workers,
+                outputLimit: context.outputLimit, sandbox: sandbox, forkServers: start.servers),
+            in: context, selection: selection, runDirectory: runDirectory, quarantine: quarantine, evidence: evidence, observe: observe)
+        await start.servers?.shutdown()
+        outcome.evidence.testRun?.processStart = start.record
+        if (try? Digest.sha256Hex(fileAt: bundle)) != bundleDigest {
+            return .error(
+                "\(bundle) changed while the tests ran: something replaced the test bundle the gate built, so no result of it is trusted"
+                    + " — look for a test or a process outside the gate that writes into .build", evidence: evidence)
+        }
+        return outcome
+    }
+
+    /// Fork servers for the item's test processes, when the fork server library is installed beside the gate and its
+    /// first server starts; otherwise none, and the reason goes into the record.
+    private static func forkServers(_ configuration: ForkServer.Configuration, deadline: ContinuousClock.Instant) async -> (
+        servers: ForkServerPool?, record: TestProcessStart
+    ) {
+        guard !configuration.library.isEmpty else {
+            return (nil, TestProcessStart(method: .executed, reason: "libCFAGateForkServer.so is not installed beside cfa-gate"))
+        }
+        let pool = ForkServerPool(configuration)
+        if let refusal = await pool.prepare(timeout: min(SwiftPMTestRunner.listingTimeout, max(.zero, deadline - .now))) {
+            return (nil, TestProcessStart(method: .executed, reason: refusal))
+        }
+        return (pool, TestProcessStart(method: .forked))
+    }
+
+    /// Lists the bundle's tests, selects, orders and shards them, and runs them under the orchestrator.
+    private func orchestrate(
+        _ located: SwiftPMTestRunner, in context: ProbeContext, selection: Selection, runDirectory: String, quarantine: Quarantine,
+        evidence: Evidence, observe: @escaping @Sendable (String, [String: Duration]) -> Void
+    ) async -> ProbeOutcome {
+        var evidence = evidence
         // Reading the package graph costs a second of SwiftPM; it overlaps the listing, which runs the bundle.
         async let order = ChangedTestTargets.choose(in: context, runDirectory: runDirectory)
         let runner: SwiftPMTestRunner
         let listed: [TestCase]
         do {
-            runner = try await SwiftPMTestRunner(
-                bundle: bundle, packageDirectory: context.packageDirectory, repositoryRoot: context.repositoryRoot,
-                runDirectory: runDirectory, logs: logs, environment: context.environment, deadline: deadline, workers: context.testSettings.workers,
-                outputLimit: context.outputLimit, sandbox: ProcessSandbox.current.protecting(buildOutputs)
-            ).discovered()
+            runner = try await located.discovered()
             listed = try await runner.listTests()
         } catch {
             evidence.excerpt = error.excerpt
@@ -150,11 +188,6 @@ public struct TestProbe: Sendable {
         var orchestrator = TestOrchestrator(runner: runner, policy: policy)
         orchestrator.observe = observe
         let outcome = await orchestrator.run(share, first: first.targets, firstReason: first.reason)
-        if (try? Digest.sha256Hex(fileAt: bundle)) != bundleDigest {
-            return .error(
-                "\(bundle) changed while the tests ran: something replaced the test bundle the gate built, so no result of it is trusted"
-                    + " — look for a test or a process outside the gate that writes into .build", evidence: evidence)
-        }
         var judged = Self.judge(outcome, allowFlaky: policy.allowFlaky, evidence: evidence, shard: shardRecord != nil)
         judged.evidence.testRun?.shard = shardRecord
         return judged

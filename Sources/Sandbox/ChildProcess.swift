@@ -108,17 +108,8 @@ public struct ChildProcess: Sendable {
     }
 
     private func wait(for pid: pid_t) async -> ProcessTermination {
-        let cancellation = CancellationFlag()
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<ProcessTermination, Never>) in
-                let watched = self
-                let waiter = Thread { continuation.resume(returning: watched.watch(pid, cancellation: cancellation)) }
-                waiter.stackSize = 1 << 18
-                waiter.start()
-            }
-        } onCancel: {
-            cancellation.raise()
-        }
+        let watched = self
+        return await WaiterThread.run { cancellation in watched.watch(pid, cancellation: cancellation) }
     }
 
     /// The waiter thread's loop: the child's end, a cancellation or Ctrl-C, or the time limit, whichever comes first.
@@ -153,9 +144,11 @@ public struct ChildProcess: Sendable {
     struct SpawnFailure: Error { var message: String }
 
     private func spawn(token: String) -> Result<pid_t, SpawnFailure> {
-        // The token lets the reaper tell which process an orphan came from (see `ProcessReaper`).
+        // The token lets the reaper tell which process an orphan came from (see `ProcessReaper`). In a namespace nothing is
+        // ever orphaned to the gate, and it is left out: a variable that differs on every run would change SwiftPM's cache
+        // key for the manifest, which covers the whole environment.
         var childEnvironment = Self.childEnvironment(environment)
-        childEnvironment[ProcessReaper.tokenVariable] = token
+        if sandbox.namespaces == nil { childEnvironment[ProcessReaper.tokenVariable] = token }
         let envp = childEnvironment.map { "\($0.key)=\($0.value)" }
         let argv = [executable] + arguments
         var descriptors = SandboxSpawn.Descriptors(fourth: output.fourth ?? -1)
@@ -232,8 +225,8 @@ public struct ChildProcess: Sendable {
 /// A descriptor that becomes readable when a process ends (Linux's `pidfd_open`, in glibc from 2.36): the waiter
 /// sleeps until the exit itself instead of polling, which would add up to a poll interval to every test process.
 /// A pidfd is always close-on-exec, so no child inherits it. Where there is none, the waiter polls.
-private struct ProcessExitNotice {
-    private let descriptor: Int32
+struct ProcessExitNotice {
+    let descriptor: Int32
 
     init?(_ pid: pid_t) {
         #if os(Linux)
@@ -256,12 +249,5 @@ private struct ProcessExitNotice {
 }
 
 /// glibc's `pidfd_open` (2.36+), looked up so that an older C library falls back to polling instead of failing to load.
-private typealias PidfdOpen = @convention(c) (pid_t, UInt32) -> Int32
-private let pidfdOpen = CLibrary.function("pidfd_open", as: PidfdOpen.self)
-
-/// Set when the task waiting for a child is cancelled; read by the thread that waits.
-private final class CancellationFlag: Sendable {
-    private let raised = Atomic<Bool>(false)
-    var isRaised: Bool { raised.load(ordering: .relaxed) }
-    func raise() { raised.store(true, ordering: .relaxed) }
-}
+typealias PidfdOpen = @convention(c) (pid_t, UInt32) -> Int32
+let pidfdOpen = CLibrary.function("pidfd_open", as: PidfdOpen.self)

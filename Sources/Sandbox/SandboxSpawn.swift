@@ -76,21 +76,15 @@ package enum SandboxSpawn {
         defer { if ruleset >= 0 { closeDescriptor(ruleset) } }
         let mounts = MountPlan(namespaced: sandbox.namespaces != nil, policy: sandbox.files)
         defer { mounts.free() }
-        // The output file is opened here, on the gate's own mounts: a file the child opened for writing in its new mount
-        // namespace would be a writer on the copied root, which could then not be made read-only (EBUSY).
         var outputDescriptor = descriptors.outputDescriptor
         if let outputPath = descriptors.outputPath {
-            outputDescriptor = open(outputPath, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0o644)
-            guard outputDescriptor >= 0 else {
-                return .failure(Failure(message: "could not start \(path): opening the output file \(outputPath): \(String(cString: strerror(errno)))"))
+            switch openOutput(outputPath, for: path) {
+            case .success(let descriptor): outputDescriptor = descriptor
+            case .failure(let failure): return .failure(failure)
             }
         }
         defer { if descriptors.outputPath != nil { closeDescriptor(outputDescriptor) } }
-        // Descriptor 3 is opened again by its path (`/dev/fd/3`, Swift Testing's event stream); a pipe belongs to the
-        // gate's user, so a child running as another one must own it to open it.
-        if let identity = sandbox.identity, descriptors.fourth >= 0, fchown(descriptors.fourth, identity.uid, identity.gid) != 0 {
-            return .failure(Failure(message: "cannot hand descriptor 3 to \(identity.name): \(String(cString: strerror(errno)))"))
-        }
+        if let failure = handOver(fourth: descriptors.fourth, in: sandbox) { return .failure(failure) }
         let strings = PlanStrings(path: path, workingDirectory: workingDirectory)
         defer { strings.free() }
         var unblocked = sigset_t()
@@ -117,6 +111,23 @@ package enum SandboxSpawn {
         #else
         return .failure(Failure(message: "the process sandbox is Linux's"))
         #endif
+    }
+
+    /// Opens a child's output file, appending; on the gate's own mounts: a file the child opened for writing in its new
+    /// mount namespace would be a writer on the copied root, which could then not be made read-only (EBUSY).
+    static func openOutput(_ outputPath: String, for path: String) -> Result<Int32, Failure> {
+        let descriptor = open(outputPath, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            return .failure(Failure(message: "could not start \(path): opening the output file \(outputPath): \(String(cString: strerror(errno)))"))
+        }
+        return .success(descriptor)
+    }
+
+    /// Descriptor 3 is opened again by its path (`/dev/fd/3`, Swift Testing's event stream); a pipe belongs to the
+    /// gate's user, so a child running as another one must own it to open it.
+    static func handOver(fourth: Int32, in sandbox: ProcessSandbox) -> Failure? {
+        guard let identity = sandbox.identity, fourth >= 0, fchown(fourth, identity.uid, identity.gid) != 0 else { return nil }
+        return Failure(message: "cannot hand descriptor 3 to \(identity.name): \(String(cString: strerror(errno)))")
     }
 
     #if os(Linux)

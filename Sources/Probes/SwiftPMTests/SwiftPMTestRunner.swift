@@ -27,6 +27,8 @@ struct SwiftPMTestRunner: TestRunner {
     /// Where the bundle's processes run: the run's sandbox with the build outputs read-only, so that no test can
     /// replace the bundle, or a library it loads, under the tests that run after it.
     var sandbox = ProcessSandbox.current
+    /// Servers that fork each test process from the bundle loaded once; nil when every process executes the bundle.
+    var forkServers: ForkServerPool?
 
     static let listingTimeout = Duration.seconds(120)
     /// What Swift Testing exits with when it finds no tests to list or run (`EXIT_NO_TESTS_FOUND`).
@@ -116,15 +118,13 @@ struct SwiftPMTestRunner: TestRunner {
     ) async -> Listing {
         let logPath = "\(runDirectory)/\(label).log"
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-        let process = ChildProcess(
-            executable: bundle, arguments: arguments, workingDirectory: packageDirectory, environment: environment,
-            output: ChildOutput(destination: .file(logPath), fourth: pipe?.writeEnd), timeout: min(Self.listingTimeout, max(.zero, deadline - .now)),
-            sandbox: sandbox)
+        let output = ChildOutput(destination: .file(logPath), fourth: pipe?.writeEnd)
+        let timeout = min(Self.listingTimeout, max(.zero, deadline - .now))
         var events = pipe?.tail
         events?.limit = Int(outputLimit)
         var exceeded = false
         let termination = await withTaskGroup(of: ProcessTermination?.self) { group in
-            group.addTask { await process.run() }
+            group.addTask { await start(arguments: arguments, output: output, timeout: timeout) }
             group.addTask { try? await Task.sleep(for: .milliseconds(20)); return nil }
             var ended: ProcessTermination?
             while let next = await group.next() {
@@ -252,6 +252,16 @@ struct SwiftPMTestRunner: TestRunner {
         }
     }
 
+    /// Starts one process of the bundle with `arguments`: forked by a fork server when there are some, else executed.
+    /// Cancelling the task kills it and everything it started.
+    private func start(arguments: [String], output: ChildOutput, timeout: Duration) async -> ProcessTermination {
+        if let forkServers { return await forkServers.run(arguments: arguments, output: output, timeout: timeout) }
+        return await ChildProcess(
+            executable: bundle, arguments: arguments, workingDirectory: packageDirectory, environment: environment, output: output,
+            timeout: timeout, sandbox: sandbox
+        ).run()
+    }
+
     private static func noPipe() -> BatchReport {
         BatchReport(end: .failed("cannot create a pipe to read a test process through: \(String(cString: strerror(errno)))"))
     }
@@ -271,9 +281,7 @@ struct SwiftPMTestRunner: TestRunner {
         arguments: [String], output: ChildOutput, log: TestLogs.Slot, watch: @escaping @Sendable ([String: Duration]) -> Set<String>,
         read: (ContinuousClock.Instant, Bool) throws(SwiftTestingStream.UnknownVersion) -> Progress
     ) async -> BatchReport {
-        let process = ChildProcess(
-            executable: bundle, arguments: arguments, workingDirectory: packageDirectory, environment: environment, output: output,
-            timeout: max(.zero, deadline - .now), sandbox: sandbox)
+        let timeout = max(.zero, deadline - .now)
         var cut: Set<String> = []
         var readFailure: String?
         var exceeded = false
@@ -289,7 +297,7 @@ struct SwiftPMTestRunner: TestRunner {
         // The tests that had finished at the last look: one that finishes in the read that crosses the limit is a suspect.
         var finishedBefore: Set<String> = []
         await withTaskGroup(of: Wake.self) { group in
-            group.addTask { .ended(await process.run()) }
+            group.addTask { .ended(await start(arguments: arguments, output: output, timeout: timeout)) }
             group.addTask { try? await Task.sleep(for: tick); return .tick }
             while let wake = await group.next() {
                 switch wake {

@@ -89,6 +89,9 @@ public struct TestRunRecord: Codable, Sendable, Equatable {
     /// Whether every test ran in a process of its own (`process`) or tests shared processes (`batch`, a weaker
     /// policy); nil in verdicts written before the option existed.
     public var isolation: TestIsolation?
+    /// How each test process started: forked from the bundle loaded once, or by executing the bundle; nil in verdicts
+    /// written before the fork server existed.
+    public var processStart: TestProcessStart?
 
     public init(
         listSHA256: String, expected: Int, counts: [String: Int], ranFirst: [String] = [], ranFirstReason: String? = nil,
@@ -125,6 +128,26 @@ public struct QuarantineRecord: Codable, Sendable, Equatable {
         self.expires = expires
         self.expired = expired
         self.observedStatus = observedStatus
+    }
+}
+
+/// How the test processes started.
+public struct TestProcessStart: Codable, Sendable, Equatable {
+    public enum Method: String, Codable, Sendable {
+        /// Forked, one per test, from the test bundle loaded once in the sandbox before its `main` ran: every test
+        /// starts from the same image in which nothing has run yet.
+        case forked
+        /// Each process executed the test bundle afresh.
+        case executed
+    }
+
+    public var method: Method
+    /// Why the processes were executed rather than forked.
+    public var reason: String?
+
+    public init(method: Method, reason: String? = nil) {
+        self.method = method
+        self.reason = reason
     }
 }
 
