@@ -4,6 +4,7 @@ import Testing
 @testable import Probes
 @testable import TestOrchestration
 @testable import Verdict
+import Sandbox
 
 /// The `test` probe on the shared fixture's `Orchestrated…` tests, which pass, fail, flake, hang and crash on request.
 extension SwiftPackageProbeTests {
@@ -58,6 +59,34 @@ extension SwiftPackageProbeTests {
         #expect(record.listSHA256.count == 64)
         #expect(record.isolation == isolation)
         #expect(outcome.summary.hasPrefix("6 passed, 2 failed, 2 timed out, 2 crashed"))
+    }
+
+    /// In the namespace sandbox every test process is forked from the bundle loaded once: a crash still lands on the test
+    /// that crashed alone, a hang is still cut, and the record says how the processes started.
+    @Test func forkedTestProcessesKeepEveryStatus() async throws {
+        let root = Self.fixture.root
+        let detected = await ProcessSandbox.detect(files: FilePolicy(writable: [root]), identity: nil)
+        try #require(detected.sandbox.namespaces != nil, "no namespace sandbox on this machine: \(detected.unavailable ?? "")")
+        var context = try orchestrated(hang: true, crash: true, settings: TestSettings(caseTimeout: .seconds(3), retries: 1))
+        let home = Self.fixture.path("home-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        context.environment["HOME"] = home
+        context.environment["TMPDIR"] = home
+        let outcome = await ProcessSandbox.$current.withValue(detected.sandbox) {
+            await TestProbe(arguments: ["--filter", "Orchestrated"]).run(in: context, logName: "32-test")
+        }
+        #expect(outcome.evidence.testRun?.processStart == TestProcessStart(method: .forked), "\(outcome.summary)")
+        #expect(statuses(outcome) == [
+            "CalcTests.Orchestrated/steady()": .passed, "CalcTests.Orchestrated/alwaysWrong()": .failed,
+            "CalcTests.Orchestrated/flakyOnce()": .passed, "CalcTests.Orchestrated/hangs()": .timedOut,
+            "CalcTests.Orchestrated/crashes()": .crashed, "CalcTests.Orchestrated/zAfterCrash()": .passed,
+            "CalcTests.OrchestratedXC/testSteady": .passed, "CalcTests.OrchestratedXC/testAlwaysWrong": .failed,
+            "CalcTests.OrchestratedXC/testFlakyOnce": .passed, "CalcTests.OrchestratedXC/testHangs": .timedOut,
+            "CalcTests.OrchestratedXC/testCrashes": .crashed, "CalcTests.OrchestratedXC/testZAfterCrash": .passed,
+        ])
+        for test in outcome.evidence.testCases ?? [] where test.status == .crashed {
+            #expect(test.attempts[0].message?.hasSuffix("Fatal error: crashing on purpose") == true, "\(test.attempts)")
+        }
     }
 
     @Test(arguments: TestIsolation.allCases) func flakyTestsPassOnlyWhenTheChecklistAllowsThem(isolation: TestIsolation) async throws {
