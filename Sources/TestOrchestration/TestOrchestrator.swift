@@ -46,15 +46,15 @@ public struct TestOrchestrator<Runner: TestRunner>: Sendable {
         Digest.sha256Hex(Data(tests.map { "\($0.id)\n" }.joined().utf8))
     }
 
-    /// Runs `expected`, the tests of the `first` targets before the rest.
+    /// Runs `expected`; the tests of the `first` targets start before the rest.
     public func run(_ expected: [TestCase], first: Set<String> = [], firstReason: String? = nil) async -> OrchestrationOutcome {
         var state = RunState()
         let ranFirst = expected.filter { first.contains($0.target) }
-        let phases = ranFirst.isEmpty || ranFirst.count == expected.count
-            ? [expected] : [ranFirst, expected.filter { !first.contains($0.target) }]
-        for phase in phases where state.abort == nil {
-            await runPhase(processes(phase), state: &state)
-        }
+        // One queue: the changed targets' tests start first, and the rest as soon as a process slot is free, without
+        // waiting for the first ones to end (a barrier would leave cores idle behind the slowest of them).
+        let queue = ranFirst.isEmpty || ranFirst.count == expected.count
+            ? processes(expected) : processes(ranFirst) + processes(expected.filter { !first.contains($0.target) })
+        await runPhase(queue, state: &state)
         // Retries: a failed test runs again alone, until it passes or has used its retries.
         while state.abort == nil {
             let retry = expected.filter { test in

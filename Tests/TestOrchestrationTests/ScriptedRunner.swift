@@ -12,6 +12,8 @@ struct ScriptedRunner: TestRunner {
         case hang
         /// The process exits 0 without ever mentioning the test.
         case vanish
+        /// Passes once the given test has started in another process (fails if it never does within a minute).
+        case passAfterStart(of: String)
     }
 
     actor Ledger {
@@ -22,6 +24,7 @@ struct ScriptedRunner: TestRunner {
             return runs[id]! - 1
         }
         func record(_ batch: [String]) { batches.append(batch) }
+        func hasStarted(_ id: String) -> Bool { batches.contains { $0.contains(id) } }
     }
 
     var tests: [TestCase]
@@ -52,6 +55,14 @@ struct ScriptedRunner: TestRunner {
                     excerpt: ["attempt \(attempt + 1) of \(test.id) failed"])
                 report.end = .exited(1)
             case .vanish: continue
+            case .passAfterStart(let other):
+                var seen = await ledger.hasStarted(other)
+                for _ in 0..<6_000 where !seen {
+                    try? await Task.sleep(for: .milliseconds(10))
+                    seen = await ledger.hasStarted(other)
+                }
+                report.finished[test.id] = ObservedAttempt(
+                    attempt: TestAttempt(durationSeconds: 0.01, outcome: seen ? .passed : .failed, message: seen ? nil : "\(other) never started"))
             case .crash:
                 report.unfinished[test.id] = .milliseconds(5)
                 if index + 1 < batch.count { report.unfinished[batch[index + 1].id] = .milliseconds(2) }

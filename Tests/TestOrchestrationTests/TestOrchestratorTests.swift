@@ -126,6 +126,16 @@ import Testing
         #expect(outcome.record.ranFirstReason == "Sources/B changed")
     }
 
+    @Test func theRestStartWithoutWaitingForTheChangedTargetsTestsToEnd() async {
+        // B's test ends only once A's has started: behind a barrier between the two groups it would wait in vain.
+        let runner = ScriptedRunner(["A.s/one": [.pass], "B.s/two": [.passAfterStart(of: "A.s/one")]])
+        let outcome = await TestOrchestrator(runner: runner, policy: OrchestrationPolicy(workers: 2, isolation: .process)).run(
+            runner.tests, first: ["B"], firstReason: "Sources/B changed")
+        #expect(outcome.cases.map(\.status) == [.passed, .passed])
+        #expect(await runner.ledger.batches == [["B.s/two"], ["A.s/one"]])
+        #expect(outcome.record.ranFirst == ["B.s/two"])
+    }
+
     @Test func underProcessIsolationEveryTestRunsAloneAndKeepsItsStatus() async {
         let script: KeyValuePairs<String, [ScriptedRunner.Behavior]> = [
             "A.s/ok": [.pass], "A.s/crash": [.crash], "A.s/after": [.pass], "A.s/hang": [.hang], "A.s/bad": [.fail, .pass],
