@@ -38,6 +38,9 @@ enum VerdictRenderer {
             if let tests = item.evidence.tests {
                 lines.append("         tests: \(tests.passed) passed, \(tests.failed) failed, \(tests.skipped) skipped")
             }
+            if let run = item.evidence.testRun, let start = run.processStart {
+                lines.append("         processes: \(shown(start.phrase(isolation: run.isolation ?? .process)))")
+            }
             if let inventory = item.evidence.inventory {
                 lines += InventoryDiffText.text(inventory, problems: []).split(separator: "\n").map { "         \($0)" }
             }

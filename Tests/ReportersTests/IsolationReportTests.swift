@@ -32,3 +32,20 @@ struct IsolationReportTests {
         #expect(!MarkdownReport.render(SampleVerdicts.passing, links: nil).contains("**Sandbox:**"))
     }
 }
+
+/// How the test processes started is shown with the test item: forked from the bundle loaded once, or executed, and why.
+struct TestProcessStartReportTests {
+    private static func text(_ start: TestProcessStart?) -> String {
+        var statement = SampleVerdicts.orchestrated
+        let index = statement.predicate.items.firstIndex { $0.evidence.testRun != nil }!
+        statement.predicate.items[index].evidence.testRun?.processStart = start
+        return VerdictRenderer.text(statement, signatureNote: "n")
+    }
+
+    @Test func forkedAndExecutedProcessesAreNamedAndAnOlderVerdictShowsNeither() {
+        #expect(Self.text(TestProcessStart(method: .forked)).contains("processes: forked from the test bundle loaded once, one per test"))
+        #expect(Self.text(TestProcessStart(method: .executed, reason: "the sandbox has no PID namespace")).contains(
+            "processes: the test bundle executed afresh, one per test (not forked: the sandbox has no PID namespace)"))
+        #expect(!Self.text(nil).contains("processes:"))
+    }
+}

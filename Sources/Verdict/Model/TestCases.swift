@@ -168,3 +168,14 @@ extension TestIsolation {
         }
     }
 }
+
+extension TestProcessStart {
+    /// How the processes started, for people: "forked …, one per test" or "executed … (why)".
+    public func phrase(isolation: TestIsolation) -> String {
+        let each = isolation == .process ? "one per test" : "one per batch"
+        switch method {
+        case .forked: return "forked from the test bundle loaded once, \(each)"
+        case .executed: return "the test bundle executed afresh, \(each)" + (reason.map { " (not forked: \($0))" } ?? "")
+        }
+    }
+}
