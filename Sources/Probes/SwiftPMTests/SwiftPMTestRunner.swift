@@ -123,26 +123,13 @@ struct SwiftPMTestRunner: TestRunner {
         var events = pipe?.tail
         events?.limit = Int(outputLimit)
         var exceeded = false
-        let termination = await withTaskGroup(of: ProcessTermination?.self) { group in
-            group.addTask { await start(arguments: arguments, output: output, timeout: timeout) }
-            group.addTask { try? await Task.sleep(for: .milliseconds(20)); return nil }
-            var ended: ProcessTermination?
-            while let next = await group.next() {
-                if let next {
-                    ended = next
-                    group.cancelAll()
-                    continue
-                }
-                guard ended == nil, !exceeded else { continue }
-                events?.read(each: consume)
-                if Int64(LogFile.size(logPath) + (events?.bytesRead ?? 0)) > outputLimit {
-                    exceeded = true
-                    group.cancelAll()
-                } else {
-                    group.addTask { try? await Task.sleep(for: .milliseconds(20)); return nil }
-                }
-            }
-            return ended ?? .interrupted
+        var streamed = 0
+        let termination = await runWatching(arguments: arguments, output: output, timeout: timeout) { _ in
+            events?.read(each: consume)
+            let grew = (events?.bytesRead ?? 0) > streamed
+            streamed = events?.bytesRead ?? 0
+            exceeded = Int64(LogFile.size(logPath) + streamed) > outputLimit
+            return exceeded ? .stop : grew ? .soon : .later
         }
         events?.read(final: true, each: consume)
         events?.close()
@@ -266,15 +253,45 @@ struct SwiftPMTestRunner: TestRunner {
         BatchReport(end: .failed("cannot create a pipe to read a test process through: \(String(cString: strerror(errno)))"))
     }
 
-    private enum Wake: Sendable {
-        case ended(ProcessTermination)
-        case tick
+    /// When to look at a running process again, or to stop it.
+    private enum Look {
+        case later
+        case soon
+        case stop
+    }
+
+    /// Runs one process of the bundle and looks at it until it ends: `look` runs every 25 ms (after 1 ms when it answers
+    /// `soon`, while the process writes), and `stop` kills the process and everything it started, through task
+    /// cancellation. One loop for the listings and the tests alike.
+    private func runWatching(
+        arguments: [String], output: ChildOutput, timeout: Duration, look: (ContinuousClock.Instant) -> Look
+    ) async -> ProcessTermination {
+        await withTaskGroup(of: ProcessTermination?.self) { group in
+            group.addTask { await start(arguments: arguments, output: output, timeout: timeout) }
+            group.addTask { try? await Task.sleep(for: .milliseconds(25)); return nil }
+            var stopped = false
+            while let next = await group.next() {
+                if let ended = next {
+                    group.cancelAll()
+                    return ended
+                }
+                guard !stopped else { continue }
+                switch look(.now) {
+                case .later: group.addTask { try? await Task.sleep(for: .milliseconds(25)); return nil }
+                case .soon: group.addTask { try? await Task.sleep(for: .milliseconds(1)); return nil }
+                case .stop:
+                    stopped = true
+                    group.cancelAll()
+                }
+            }
+            return .interrupted
+        }
     }
 
     /// `written`: the bytes the process has written so far (console output and event stream), for `output-limit`.
     typealias Progress = (started: [String: ContinuousClock.Instant], finished: [String: ObservedAttempt], conflicts: [String], written: Int)
 
-    /// Runs one process and watches it: every tick reads what it has reported so far and asks `watch` whether a
+    /// Runs one process and watches it: every look reads what it has reported so far and asks `watch` whether a
     /// test has run too long; if so the process (and everything it started) is killed through task cancellation,
     /// which `ChildProcess` turns into stopping the process tree.
     private func supervise(
@@ -285,54 +302,35 @@ struct SwiftPMTestRunner: TestRunner {
         var cut: Set<String> = []
         var readFailure: String?
         var exceeded = false
-        var termination = ProcessTermination.interrupted
         // Reads drain the pipes often enough that a test never waits on a full one; the watchdog looks less often.
-        let tick = Duration.milliseconds(25)
-        let ticksPerWatch = 4
-        var ticks = 0
-        // While the process writes, the next read comes at once: a pipe holds only so much, and a writer waiting on a
-        // full pipe is time the gate adds to the test.
+        let looksPerWatch = 4
+        var looks = 0
         var written = 0
-        var busy = false
         // The tests that had finished at the last look: one that finishes in the read that crosses the limit is a suspect.
         var finishedBefore: Set<String> = []
-        await withTaskGroup(of: Wake.self) { group in
-            group.addTask { .ended(await start(arguments: arguments, output: output, timeout: timeout)) }
-            group.addTask { try? await Task.sleep(for: tick); return .tick }
-            while let wake = await group.next() {
-                switch wake {
-                case .ended(let ended):
-                    termination = ended
-                    group.cancelAll()
-                    return
-                case .tick:
-                    guard cut.isEmpty, readFailure == nil, !exceeded else { continue }
-                    let now = ContinuousClock.now
-                    do throws(SwiftTestingStream.UnknownVersion) {
-                        let progress = try read(now, false)
-                        busy = progress.written > written
-                        written = progress.written
-                        if let conflict = progress.conflicts.first {
-                            readFailure = Self.forgery(conflict)
-                        } else if progress.written > outputLimit {
-                            exceeded = true
-                        } else {
-                            finishedBefore = Set(progress.finished.keys)
-                        }
-                        if !exceeded, readFailure == nil, ticks % ticksPerWatch == 0 {
-                            cut = watch(progress.started.mapValues { now - $0 })
-                        }
-                        ticks += 1
-                    } catch {
-                        readFailure = Self.versionError(error.version).message
-                    }
-                    if !cut.isEmpty || readFailure != nil || exceeded {
-                        group.cancelAll()
-                    } else {
-                        let pause = busy ? Duration.milliseconds(1) : tick
-                        group.addTask { try? await Task.sleep(for: pause); return .tick }
-                    }
+        let termination = await runWatching(arguments: arguments, output: output, timeout: timeout) { now in
+            do throws(SwiftTestingStream.UnknownVersion) {
+                let progress = try read(now, false)
+                // While the process writes, the next look comes at once: a pipe holds only so much, and a writer waiting on
+                // a full pipe is time the gate adds to the test.
+                let busy = progress.written > written
+                written = progress.written
+                if let conflict = progress.conflicts.first {
+                    readFailure = Self.forgery(conflict)
+                } else if progress.written > outputLimit {
+                    exceeded = true
+                } else {
+                    finishedBefore = Set(progress.finished.keys)
                 }
+                if !exceeded, readFailure == nil, looks % looksPerWatch == 0 {
+                    cut = watch(progress.started.mapValues { now - $0 })
+                }
+                looks += 1
+                if !cut.isEmpty || readFailure != nil || exceeded { return .stop }
+                return busy ? .soon : .later
+            } catch {
+                readFailure = Self.versionError(error.version).message
+                return .stop
             }
         }
         let now = ContinuousClock.now
