@@ -51,6 +51,9 @@ public struct ChecklistOptions: Sendable, Equatable {
     public var testIsolation: TestIsolationOption?
     /// `test-workers`: at most this many test processes at once (never more than the machine has cores).
     public var testWorkers: Int?
+    /// `test-start=fork|exec`: each test process forked from the bundle loaded once (the default, where the sandbox allows
+    /// it), or the bundle executed for each.
+    public var testStart: TestStartOption?
 
     init(
         packagePath: String? = nil,
@@ -89,6 +92,11 @@ public struct ChecklistOptions: Sendable, Equatable {
         self.commandTimeout = commandTimeout
         self.allowSkipped = allowSkipped
     }
+}
+
+/// The checklist's `test-start` value.
+public enum TestStartOption: String, Sendable, CaseIterable {
+    case fork, exec
 }
 
 /// The checklist's `test-isolation` value.

@@ -3,7 +3,7 @@ struct OptionsCommentParser {
     static let knownKeys = [
         "package-path", "build-timeout", "test-timeout", "command-timeout", "allow-skipped", "test-case-timeout", "test-retries", "flaky",
         "output-limit", "reviews-required", "sandbox", "withhold-environment", "test-isolation", "test-workers",
-        "isolation", "probe-user", "hide-paths",
+        "isolation", "probe-user", "hide-paths", "test-start",
     ]
     private static let durationExpectation = "a duration such as 90s, 20m, 1h or 1h30m"
 
@@ -81,6 +81,11 @@ struct OptionsCommentParser {
                 throw .invalidOptionValue(path: path, line: line, key: key, value: value, expected: "process or batch")
             }
             options.testIsolation = isolation
+        case "test-start":
+            guard let start = TestStartOption(rawValue: value) else {
+                throw .invalidOptionValue(path: path, line: line, key: key, value: value, expected: "fork or exec")
+            }
+            options.testStart = start
         case "isolation":
             guard let isolation = IsolationPolicy(rawValue: value) else {
                 throw .invalidOptionValue(path: path, line: line, key: key, value: value, expected: "strict or standard")

@@ -102,7 +102,7 @@ public struct TestProbe: Sendable {
             ForkServer.Configuration(
                 bundle: bundle, library: ForkServer.libraryBesideExecutable() ?? "", workingDirectory: context.packageDirectory,
                 environment: context.environment, logPath: "\(runDirectory)/fork-server.log", sandbox: sandbox),
-            deadline: deadline)
+            forking: context.testSettings.forking, deadline: deadline)
         var outcome = await orchestrate(
             SwiftPMTestRunner(
                 bundle: bundle, packageDirectory: context.packageDirectory, repositoryRoot: context.repositoryRoot,
@@ -121,9 +121,10 @@ public struct TestProbe: Sendable {
 
     /// Fork servers for the item's test processes, when the fork server library is installed beside the gate and its
     /// first server starts; otherwise none, and the reason goes into the record.
-    private static func forkServers(_ configuration: ForkServer.Configuration, deadline: ContinuousClock.Instant) async -> (
+    private static func forkServers(_ configuration: ForkServer.Configuration, forking: Bool, deadline: ContinuousClock.Instant) async -> (
         servers: ForkServerPool?, record: TestProcessStart
     ) {
+        guard forking else { return (nil, TestProcessStart(method: .executed, reason: "the checklist says test-start=exec")) }
         guard !configuration.library.isEmpty else {
             return (nil, TestProcessStart(method: .executed, reason: "libCFAGateForkServer.so is not installed beside cfa-gate"))
         }

@@ -3,7 +3,7 @@ import Foundation
 import TestOrchestration
 import Verdict
 
-/// The `test` probe's checklist options: `test-case-timeout`, `test-retries`, `flaky`, `test-isolation`, `test-workers`.
+/// The `test` probe's checklist options: `test-case-timeout`, `test-retries`, `flaky`, `test-isolation`, `test-workers`, `test-start`.
 public struct TestSettings: Sendable, Equatable {
     var caseTimeout: Duration
     var retries: Int
@@ -12,6 +12,8 @@ public struct TestSettings: Sendable, Equatable {
     var workers: Int
     /// A process per test (the default) or tests sharing processes.
     var isolation: TestIsolation
+    /// Whether test processes may be forked from the bundle loaded once (`test-start`, on unless `exec`).
+    var forking = true
     /// The quarantine list's text and its repository-relative path, from the policy (never the change's own
     /// working tree); nil when the policy has none.
     public var quarantine: (path: String, text: String)?
@@ -34,7 +36,8 @@ public struct TestSettings: Sendable, Equatable {
 
 extension TestSettings {
     public static func == (lhs: TestSettings, rhs: TestSettings) -> Bool {
-        (lhs.caseTimeout, lhs.retries, lhs.allowFlaky, lhs.workers, lhs.isolation) == (rhs.caseTimeout, rhs.retries, rhs.allowFlaky, rhs.workers, rhs.isolation)
+        (lhs.caseTimeout, lhs.retries, lhs.allowFlaky, lhs.workers, lhs.isolation, lhs.forking)
+            == (rhs.caseTimeout, rhs.retries, rhs.allowFlaky, rhs.workers, rhs.isolation, rhs.forking)
             && lhs.quarantine?.path == rhs.quarantine?.path && lhs.quarantine?.text == rhs.quarantine?.text && lhs.shard == rhs.shard
             && lhs.durations == rhs.durations
     }
@@ -52,5 +55,6 @@ extension TestSettings {
             caseTimeout: options.testCaseTimeout ?? defaults.caseTimeout, retries: options.testRetries ?? defaults.retries,
             allowFlaky: options.allowFlaky ?? defaults.allowFlaky, workers: min(defaults.workers, options.testWorkers ?? defaults.workers),
             isolation: isolation)
+        forking = options.testStart != .exec
     }
 }

@@ -63,6 +63,14 @@ import Testing
             path: testPath, line: 1, key: "test-workers", value: "0", expected: "a whole number from 1 to 1024"))
     }
 
+    @Test func testStartIsForkOrExec() throws {
+        #expect(try parse("<!-- cfa-gate: test-start=exec -->\n\n1. Item.\n").options.testStart == .exec)
+        #expect(try parse("<!-- cfa-gate: test-start=fork -->\n\n1. Item.\n").options.testStart == .fork)
+        #expect(try parse("1. Item.\n").options.testStart == nil)
+        #expect(parseError("<!-- cfa-gate: test-start=spawn -->\n\n1. Item.\n") == .invalidOptionValue(
+            path: testPath, line: 1, key: "test-start", value: "spawn", expected: "fork or exec"))
+    }
+
     @Test func optionsMaySpreadOverSeveralCommentsAndQuotePaths() throws {
         let checklist = try parse("""
             # Gate

@@ -89,6 +89,24 @@ extension SwiftPackageProbeTests {
         }
     }
 
+    /// `test-start=exec` executes the bundle for each test even where it could be forked, and the record says why.
+    @Test func theChecklistCanAskForExecutedProcesses() async throws {
+        let detected = await ProcessSandbox.detect(files: FilePolicy(writable: [Self.fixture.root]), identity: nil)
+        try #require(detected.sandbox.namespaces != nil, "no namespace sandbox on this machine: \(detected.unavailable ?? "")")
+        var settings = TestSettings(caseTimeout: .seconds(30))
+        settings.forking = false
+        var context = try orchestrated(settings: settings)
+        let home = Self.fixture.path("home-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        context.environment["HOME"] = home
+        context.environment["TMPDIR"] = home
+        let outcome = await ProcessSandbox.$current.withValue(detected.sandbox) {
+            await TestProbe(arguments: ["--filter", "Orchestrated.*(steady|Steady)"]).run(in: context, logName: "33-test")
+        }
+        #expect(outcome.status == .passed, "\(outcome.summary)")
+        #expect(outcome.evidence.testRun?.processStart == TestProcessStart(method: .executed, reason: "the checklist says test-start=exec"))
+    }
+
     @Test(arguments: TestIsolation.allCases) func flakyTestsPassOnlyWhenTheChecklistAllowsThem(isolation: TestIsolation) async throws {
         let filter = ["--filter", "Orchestrated.*(steady|Steady|flakyOnce|FlakyOnce)"]
         let allowed = await TestProbe(arguments: filter).run(

@@ -89,6 +89,7 @@ enum PolicyComparison {
             ("flaky", flaky(old.allowFlaky), flaky(new.allowFlaky)),
             ("test-isolation", text(old.testIsolation?.rawValue), text(new.testIsolation?.rawValue)),
             ("test-workers", text(old.testWorkers), text(new.testWorkers)),
+            ("test-start", text(old.testStart?.rawValue), text(new.testStart?.rawValue)),
             ("sandbox", text(old.sandbox?.rawValue), text(new.sandbox?.rawValue)),
             ("withhold-environment", text(old.withheldEnvironment?.joined(separator: ",")), text(new.withheldEnvironment?.joined(separator: ","))),
             ("isolation", text(old.isolation?.rawValue), text(new.isolation?.rawValue)),

@@ -91,7 +91,8 @@ enum ChangedTestTargets {
         let logPath = "\(runDirectory)/describe.log"
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         let termination = await ChildProcess(
-            executable: swift, arguments: ["package"] + ProbeContext.swiftPMOptions + ["describe", "--type", "json"], workingDirectory: context.packageDirectory,
+            executable: swift, arguments: ["package"] + ProbeContext.swiftPMOptions + ["describe", "--type", "json"],
+            workingDirectory: context.packageDirectory,
             environment: context.environment, logPath: logPath, timeout: .seconds(120)
         ).run()
         // The manifest can print: a description bigger than any package's is not read (all tests then run together).

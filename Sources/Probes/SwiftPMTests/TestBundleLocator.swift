@@ -30,7 +30,8 @@ enum TestBundleLocator {
             let logPath = "\(runDirectory)/bin-path.log"
             _ = FileManager.default.createFile(atPath: logPath, contents: nil)
             let termination = await ChildProcess(
-                executable: swift, arguments: ["build", "--show-bin-path"] + ProbeContext.swiftPMOptions + buildArguments, workingDirectory: context.packageDirectory,
+                executable: swift, arguments: ["build", "--show-bin-path"] + ProbeContext.swiftPMOptions + buildArguments,
+                workingDirectory: context.packageDirectory,
                 environment: context.environment, logPath: logPath, timeout: .seconds(120)
             ).run()
             // Read line by line: the manifest and plugins can print as much as they like before the path.
