@@ -89,6 +89,32 @@ import Testing
         }
     }
 
+    /// The fork server every test process comes from cannot be read, written, killed or asked for more by a test.
+    @Test(.enabled(if: AttackHost.isRoot, "builds as root, like CI's container jobs"))
+    func aTestCannotReachTheForkServerItCameFrom() async throws {
+        let fixture = try packageRepository(options: "test-workers=1") { try AttackPackages.writeServerReach(into: $0) }
+        let result = try await gate(.root, ["run", "--no-progress", "--out", fixture.path("v.json")], in: fixture, environment: environment(for: fixture))
+        let predicate = try AttackHost.verdict(fixture.path("v.json"))
+        let logs = AttackHost.logs(beside: fixture.path("v.json"))
+        #expect(result.status == 1, "\(result.standardOutput)\(result.standardError)")
+        let evidence = AttackHost.items(predicate).first?["evidence"] as? [String: Any]
+        let start = (evidence?["testRun"] as? [String: Any])?["processStart"] as? [String: Any]
+        #expect(start?["method"] as? String == "forked", "\(String(describing: start))")
+        // Forked by the server, which is pid 1 of the namespace; and none of the attempts got through.
+        #expect(logs.contains("REACH parent: 1\n"), "\(logs)")
+        #expect(logs.contains("REACH mem: refused 13"), "\(logs)")
+        #expect(logs.contains("REACH environ: refused 13"), "\(logs)")
+        #expect(logs.contains("REACH sockets: none"), "\(logs)")
+        // The server outlived the attempt to kill it, and the tests after it kept their own statuses.
+        let cases = evidence?["testCases"] as? [[String: Any]] ?? []
+        let statuses = Dictionary(uniqueKeysWithValues: cases.compactMap { test in (test["id"] as? String).map { ($0, test["status"] as? String ?? "") } })
+        #expect(statuses == [
+            "ReachTests.AAAServerTests/testReachTheServer": "passed", AttackPackages.honestFailure(target: "ReachTests"): "failed",
+            "ReachTests.PassingTests/testPasses": "passed",
+        ])
+        #expect((evidence?["testRun"] as? [String: Any])?["problems"] as? [String] == [])
+    }
+
     // MARK: 2. A newer bundle planted by manifest code
 
     @Test(.enabled(if: AttackHost.isRoot, "builds as root, like CI's container jobs"))

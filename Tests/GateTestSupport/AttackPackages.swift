@@ -130,6 +130,39 @@ public enum AttackPackages {
         try fixture.write("Tests/PlantedTests/HonestTests.swift", honestTests)
     }
 
+    /// Package `Reach`: its test `AAAServerTests/testReachTheServer` tries to change what later tests run by reaching the
+    /// fork server it was forked from (pid 1 of its namespace): write its memory, read its environment, kill it, and
+    /// find a socket it inherited (the server's request socket). It prints
+    /// `REACH <step>: ok|refused <errno>` for each and never fails itself.
+    public static func writeServerReach(into fixture: GitFixture) throws {
+        try fixture.write("Package.swift", manifest(name: "Reach", target: "ReachTests"))
+        try fixture.write(".gitignore", ".build/\n.swiftpm/\n")
+        try fixture.write("Tests/ReachTests/HonestTests.swift", honestTests)
+        try fixture.write("Tests/ReachTests/AAAServerTests.swift", """
+            import Foundation
+            import XCTest
+
+            final class AAAServerTests: XCTestCase {
+                func testReachTheServer() {
+                    func report(_ name: String, _ result: Int32) {
+                        print("REACH \\(name): \\(result >= 0 ? "ok" : "refused \\(errno)")")
+                    }
+                    print("REACH parent: \\(getppid())")
+                    report("mem", open("/proc/1/mem", O_RDWR))
+                    report("environ", open("/proc/1/environ", O_RDONLY))
+                    // The runtime's own (dispatch's eventfd, epoll, timerfd) are not sockets; the server's request socket would be.
+                    let sockets = (4..<1024).filter { fcntl($0, F_GETFD) >= 0 }.filter { descriptor in
+                        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\\(descriptor)"))?.hasPrefix("socket:") == true
+                    }
+                    print("REACH sockets: \\(sockets.isEmpty ? "none" : "\\(sockets)")")
+                    report("kill", kill(1, SIGKILL))
+                    usleep(100_000)
+                }
+            }
+
+            """)
+    }
+
     /// Package `Many`: `count` XCTest tests that pass at once, for a run with many short test processes.
     public static func writeManyQuickTests(into fixture: GitFixture, count: Int) throws {
         try fixture.write("Package.swift", manifest(name: "Many", target: "ManyTests"))
