@@ -32,6 +32,13 @@ import Testing
         #expect(log.bytes == data.count)
     }
 
+    /// SwiftPM keeps the evaluated manifest in the package's `.build`, not in the probes' `HOME`, which is emptied every run.
+    @Test func theBuildKeepsTheManifestCacheInThePackage() async throws {
+        let outcome = await BuildProbe().run(in: context(), logName: "24-build")
+        #expect(outcome.status == .passed, "\(outcome.summary)")
+        #expect(FileManager.default.fileExists(atPath: Self.fixture.path(".build/manifest.db")))
+    }
+
     @Test func testsThatPassAreCountedFromBothFrameworks() async throws {
         let outcome = await TestProbe(arguments: ["--filter", "Passing"]).run(in: context(), logName: "25-test")
         #expect(outcome.status == .passed, "\(outcome.summary)")

@@ -44,3 +44,22 @@ struct ChildProcessIsolationTests {
         #expect(inherited.isEmpty, "\(log)")
     }
 }
+
+/// A process in a namespace carries no variable that differs from process to process: SwiftPM keys its manifest
+/// cache by the whole environment, and nothing in a namespace is ever orphaned to the gate for the mark to name.
+struct ChildProcessMarkTests {
+    @Test func onlyAProcessOutsideANamespaceCarriesTheReapersMark() async throws {
+        let fixture = try GitFixture()
+        let detected = await ProcessSandbox.detect(files: FilePolicy(writable: [fixture.root]), identity: nil)
+        try #require(detected.sandbox.namespaces != nil, "no namespace sandbox on this machine: \(detected.unavailable ?? "")")
+        for (sandbox, log) in [(detected.sandbox, "inside.log"), (ProcessSandbox(), "outside.log")] {
+            let termination = await ChildProcess(
+                executable: "/bin/sh", arguments: ["-c", "echo \"mark=[$\(ProcessReaper.tokenVariable)]\""], workingDirectory: fixture.root,
+                environment: ["PATH": "/usr/bin:/bin"], logPath: fixture.path(log), timeout: .seconds(20), sandbox: sandbox
+            ).run()
+            #expect(termination == .exited(0))
+        }
+        #expect(try String(contentsOfFile: fixture.path("inside.log"), encoding: .utf8) == "mark=[]\n")
+        #expect(try String(contentsOfFile: fixture.path("outside.log"), encoding: .utf8) != "mark=[]\n")
+    }
+}
