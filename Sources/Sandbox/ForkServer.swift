@@ -124,9 +124,13 @@ package struct ForkServer: Sendable {
     package func run(arguments: [String], output: ChildOutput, sandbox: ProcessSandbox, timeout: Duration) async -> (
         termination: ProcessTermination, reusable: Bool
     ) {
-        defer { output.pipeEnds.forEach(closeDescriptor) }
         var descriptors: [Int32] = []
         var opened: Int32 = -1
+        // Once sent, the server holds its own copies: the reader sees the end of the output when the test's process ends.
+        func release() {
+            output.pipeEnds.forEach(closeDescriptor)
+            if opened >= 0 { closeDescriptor(opened) }
+        }
         switch output.destination {
         case .pipe(let descriptor): descriptors.append(descriptor)
         case .file(let path):
@@ -134,17 +138,24 @@ package struct ForkServer: Sendable {
             case .success(let descriptor):
                 opened = descriptor
                 descriptors.append(descriptor)
-            case .failure(let failure): return (.launchFailed(failure.message), true)
+            case .failure(let failure):
+                release()
+                return (.launchFailed(failure.message), true)
             }
         }
-        defer { if opened >= 0 { closeDescriptor(opened) } }
         if let fourth = output.fourth {
-            if let failure = SandboxSpawn.handOver(fourth: fourth, in: sandbox) { return (.launchFailed(failure.message), true) }
+            if let failure = SandboxSpawn.handOver(fourth: fourth, in: sandbox) {
+                release()
+                return (.launchFailed(failure.message), true)
+            }
             descriptors.append(fourth)
         }
-        guard send(arguments: arguments, descriptors: descriptors) else {
+        let sent = send(arguments: arguments, descriptors: descriptors)
+        let sendError = errno
+        release()
+        guard sent else {
             await stop()
-            return (.launchFailed("cannot reach the fork server: \(String(cString: strerror(errno)))"), false)
+            return (.launchFailed("cannot reach the fork server: \(String(cString: strerror(sendError)))"), false)
         }
         let server = self
         let reply = await WaiterThread.run { cancellation in server.awaitMessage(within: timeout, cancellation: cancellation) }
