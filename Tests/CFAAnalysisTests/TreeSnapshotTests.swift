@@ -63,12 +63,14 @@ struct TreeSnapshotTests {
         let path = fixture.path("App/C.swift")
         let before = try #require(FileStamp.of(path))
         // One byte changed, the size kept, and the modification time put back as `touch -d` would.
-        try fixture.write("App/C.swift", "struct D {}\n")
-        try FileManager.default.setAttributes(
-            [.modificationDate: Date(timeIntervalSince1970: Double(before.modified.seconds) + Double(before.modified.nanoseconds) / 1e9)],
-            ofItemAtPath: path)
+        let handle = try #require(FileHandle(forWritingAtPath: path), "written in place: the same inode")
+        try handle.write(contentsOf: Data("struct D {}\n".utf8))
+        try handle.close()
+        let modified = timespec(tv_sec: Int(before.modified.seconds), tv_nsec: Int(before.modified.nanoseconds))
+        var times = [modified, modified]
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
         let after = try #require(FileStamp.of(path))
-        #expect(after.size == before.size && after.modified.seconds == before.modified.seconds)
+        #expect(after.size == before.size && after.modified == before.modified && after.changed != before.changed)
 
         let edited = await analyze(fixture, store)
         #expect(edited.hashedFiles == 1)
