@@ -103,8 +103,7 @@ struct TreeSnapshotTests {
         #expect(stamp(modified: tick, changed: earlier).isRacy(recordedAt: tick))
         #expect(stamp(modified: earlier, changed: tick).isRacy(recordedAt: tick))
         let file = TreeSnapshot.File(
-            path: "A.swift", contentPath: "/r/A.swift", stamp: stamp(modified: tick, changed: tick), contentKey: "abcdef0123", lineCount: 1,
-            facts: [])
+            path: "A.swift", contentPath: "/r/A.swift", stamp: stamp(modified: tick, changed: tick), contentKey: "abcdef0123", lineCount: 1)
         let snapshot = TreeSnapshot(
             root: "/r", scope: "", configuration: [], recordedAt: tick, files: [file], findings: [], suppressed: [])
         #expect(snapshot.unchanged("A.swift", contentPath: "/r/A.swift", stamp: file.stamp) == nil)

@@ -1,13 +1,13 @@
 import Foundation
 
 /// The last analysis of one folder of a working tree, kept with the facts entries, like git's index: each
-/// file's stamp (`FileStamp`) and content key, its facts, and the analysis's findings.
+/// file's stamp (`FileStamp`) and content key, and the analysis's findings; the facts stay in their entries.
 ///
 /// On the next `analyze` a file whose stamp is unchanged and was not racy is taken as unchanged without being
 /// read or hashed; when every file is, and the configuration is the same, the recorded findings are the
-/// answer and no rule runs. Otherwise the recorded facts serve every unchanged file, from this one file
-/// rather than an entry each. The snapshot is written like an entry (checksummed, or sealed with the store's
-/// seal), so a damaged or foreign one is ignored.
+/// answer and no rule runs. Otherwise every unchanged file's facts are read from its entry, by the key
+/// recorded. Kept small (no facts in it), so that recording it after a one-file change costs little. It is
+/// written like an entry (checksummed, or sealed with the store's seal), so a damaged or foreign one is ignored.
 struct TreeSnapshot: Sendable {
     struct File: Sendable {
         /// Repository-relative.
@@ -17,8 +17,6 @@ struct TreeSnapshot: Sendable {
         var stamp: FileStamp
         var contentKey: String
         var lineCount: Int
-        /// `FileFacts` in `FactsCodec`'s form.
-        var facts: ArraySlice<UInt8>
     }
 
     /// The repository's real path and the folder analysed in it.
@@ -57,8 +55,6 @@ struct TreeSnapshot: Sendable {
     }
 
     func encode(into writer: inout FactsWriter) {
-        // The facts are nearly all of it; reserved at once, the buffer is not regrown (and copied) as it fills.
-        writer.reserve(files.reduce(4096) { $0 + $1.facts.count + $1.path.utf8.count + $1.contentPath.utf8.count + 96 })
         writer.string(root)
         writer.string(scope)
         writer.raw(configuration)
@@ -75,11 +71,9 @@ struct TreeSnapshot: Sendable {
             writer.int(Int(file.stamp.mode))
             writer.string(file.contentKey)
             writer.int(file.lineCount)
-            writer.raw(file.facts)
         }
     }
 
-    /// The facts of each file stay slices of `bytes`: decoded only when needed.
     init(decoding bytes: ArraySlice<UInt8>) throws(FactsReader.Malformed) {
         var reader = FactsReader(bytes)
         root = try reader.string()
@@ -100,8 +94,7 @@ struct TreeSnapshot: Sendable {
             let mode = UInt32(truncatingIfNeeded: try reader.int())
             let stamp = FileStamp(size: size, modified: modified, changed: changed, inode: inode, device: device, mode: mode)
             return File(
-                path: path, contentPath: contentPath, stamp: stamp, contentKey: try reader.string(), lineCount: try reader.int(),
-                facts: try reader.raw())
+                path: path, contentPath: contentPath, stamp: stamp, contentKey: try reader.string(), lineCount: try reader.int())
         }
         guard reader.isAtEnd else { throw .malformed }
         byPath = Dictionary(files.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
@@ -124,18 +117,24 @@ struct TreeSnapshot: Sendable {
     private var byPath: [String: Int]
 }
 
-/// The facts of a snapshot's files, decoded into an index only when someone asks for it: a warm `analyze`
-/// that prints findings never needs them.
-struct PackedFacts: Sendable {
+/// The facts of a snapshot's files, read from their entries into an index only when someone asks for it: a warm
+/// `analyze` that prints findings never needs them.
+struct StoredFacts: Sendable {
     var files: [TreeSnapshot.File]
+    var store: FactsStore
     var configuration: AnalysisConfiguration
 
-    /// Every file's facts (a file whose recorded facts cannot be decoded is left out; the snapshot's
-    /// checksum makes that a defect of this build, not of the disk).
-    func index() -> CodebaseIndex {
+    /// Every file's facts, from the entry of its recorded content key. An entry evicted since (or damaged) is made
+    /// again from the file as it is now, and only when its bytes still have that key; otherwise the file is left out.
+    func index(contentHash: ContentHash) -> CodebaseIndex {
         let facts = files.compactMap { file -> FileFacts? in
-            guard var facts = try? FactsCodec.decode(file.facts) else { return nil }
-            facts.path = file.path
+            var facts = store.load(file.contentKey)
+            if facts == nil, let data = FileManager.default.contents(atPath: file.contentPath), contentHash(data) == file.contentKey,
+                let text = String(validating: data, as: UTF8.self)
+            {
+                facts = FactExtractor.facts(path: file.path, source: text)
+            }
+            facts?.path = file.path
             return facts
         }
         return CodebaseIndex(files: facts, configuration: configuration)

@@ -45,12 +45,12 @@ public struct AnalysisResult: Sendable {
     public var baseline: String? = nil
     /// Files that could not be read as UTF-8 text, left out of the analysis.
     public var skippedFiles: [String]
-    /// Built when the rules ran; served from a tree snapshot, decoded from it on first use (each use).
+    /// Built when the rules ran; served from a tree snapshot, read from the facts entries on each use.
     public var index: CodebaseIndex {
         get {
             switch indexSource {
             case .built(let index): index
-            case .packed(let packed): packed.index()
+            case .stored(let stored, let contentHash): stored.index(contentHash: contentHash)
             }
         }
         set {
@@ -68,7 +68,7 @@ public struct AnalysisResult: Sendable {
 
     private enum IndexSource: Sendable {
         case built(CodebaseIndex)
-        case packed(PackedFacts)
+        case stored(StoredFacts, ContentHash)
     }
 
     init(findings: [Finding], suppressed: [SuppressedFinding], skippedFiles: [String], index: CodebaseIndex) {
@@ -80,13 +80,13 @@ public struct AnalysisResult: Sendable {
         lineCount = index.files.reduce(0) { $0 + $1.lineCount }
     }
 
-    init(findings: [Finding], suppressed: [SuppressedFinding], packed: PackedFacts) {
+    init(findings: [Finding], suppressed: [SuppressedFinding], stored: StoredFacts, contentHash: @escaping ContentHash) {
         self.findings = findings
         self.suppressed = suppressed
         skippedFiles = []
-        indexSource = .packed(packed)
-        fileCount = packed.files.count
-        lineCount = packed.files.reduce(0) { $0 + $1.lineCount }
+        indexSource = .stored(stored, contentHash)
+        fileCount = stored.files.count
+        lineCount = stored.files.reduce(0) { $0 + $1.lineCount }
     }
     public var errorCount: Int { findings.filter { $0.severity == .error }.count }
     public var warningCount: Int { findings.filter { $0.severity == .warning }.count }

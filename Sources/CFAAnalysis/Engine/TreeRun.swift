@@ -1,8 +1,8 @@
 import Foundation
 
 /// One analysis of a working-tree folder against its last `TreeSnapshot`: files whose stamps vouch for them
-/// are neither read nor hashed, their facts come from the snapshot, and when nothing changed the recorded
-/// findings are the result. Then the new snapshot is recorded.
+/// are neither read nor hashed, their facts come from their entries by the recorded key, and when nothing
+/// changed the recorded findings are the result. Then the new snapshot is recorded.
 struct TreeRun: Sendable {
     /// The repository's real path.
     var root: String
@@ -32,11 +32,12 @@ struct TreeRun: Sendable {
         if let previous, previous.configuration == fingerprint, tracked.count == previous.files.count, tracked.allSatisfy({ $0.recorded != nil }) {
             // Every file is the one recorded (each path found once, as many as recorded): so are the findings.
             result = AnalysisResult(
-                findings: previous.findings, suppressed: previous.suppressed, packed: PackedFacts(files: previous.files, configuration: configuration))
+                findings: previous.findings, suppressed: previous.suppressed,
+                stored: StoredFacts(files: previous.files, store: store, configuration: configuration), contentHash: contentHash)
             result.statistics = AnalysisStatistics(fromDisk: previous.files.count)
         } else {
-            let preloaded = await Self.decode(tracked.compactMap(\.recorded), workers: workers)
-            // A recorded file whose facts do not decode is read after all, never parsed from a later read of unknown content.
+            let preloaded = await Self.load(tracked.compactMap(\.recorded), from: store, workers: workers)
+            // A recorded file whose entry is gone or damaged is read after all, never parsed from a later read of unknown content.
             for index in tracked.indices where tracked[index].recorded.map({ preloaded[$0.contentKey] == nil }) == true {
                 tracked[index] = Self.read(tracked[index].input, contentPath: tracked[index].contentPath, contentHash)
             }
@@ -63,11 +64,9 @@ struct TreeRun: Sendable {
             guard let stamp = entry.stamp, let contentPath = entry.contentPath, let key = entry.input.contentKey,
                 let fileFacts = factsByPath[entry.input.path]
             else { return }
-            let encoded = entry.recorded?.facts ?? ArraySlice(FactsCodec.encode(fileFacts))
             files.append(
                 TreeSnapshot.File(
-                    path: entry.input.path, contentPath: contentPath, stamp: stamp, contentKey: key, lineCount: fileFacts.lineCount,
-                    facts: encoded))
+                    path: entry.input.path, contentPath: contentPath, stamp: stamp, contentKey: key, lineCount: fileFacts.lineCount))
         }
         store.saveTree(
             TreeSnapshot(
@@ -104,25 +103,25 @@ struct TreeRun: Sendable {
         return Tracked(input: .text(text, path: input.path, contentKey: contentHash(data)), contentPath: contentPath, stamp: stamp)
     }
 
-    /// The recorded facts, by content key, decoded over the workers.
-    static func decode(_ files: [TreeSnapshot.File], workers: Int) async -> [String: FileFacts] {
+    /// The facts of the recorded files, by content key, read from their entries over the workers.
+    static func load(_ files: [TreeSnapshot.File], from store: FactsStore, workers: Int) async -> [String: FileFacts] {
         guard !files.isEmpty else { return [:] }
         let parts = max(1, min(workers, files.count))
-        var decoded: [String: FileFacts] = [:]
-        decoded.reserveCapacity(files.count)
+        var loaded: [String: FileFacts] = [:]
+        loaded.reserveCapacity(files.count)
         await withTaskGroup(of: [(String, FileFacts)].self) { group in
             for part in 0..<parts {
                 group.addTask {
                     stride(from: part, to: files.count, by: parts).compactMap { index in
-                        (try? FactsCodec.decode(files[index].facts)).map { (files[index].contentKey, $0) }
+                        store.load(files[index].contentKey).map { (files[index].contentKey, $0) }
                     }
                 }
             }
             for await pairs in group {
-                for (key, facts) in pairs { decoded[key] = facts }
+                for (key, facts) in pairs { loaded[key] = facts }
             }
         }
-        return decoded
+        return loaded
     }
 }
 
