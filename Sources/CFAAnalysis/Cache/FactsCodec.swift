@@ -64,8 +64,6 @@ struct FactsWriter {
         return bytes
     }
 
-    mutating func reserve(_ count: Int) { bytes.reserveCapacity(bytes.count + count) }
-
     mutating func appendBytes<Bytes: Collection<UInt8>>(_ value: Bytes) { bytes.append(contentsOf: value) }
 
     /// LEB128 after zig-zag: seven bits a byte, so lines, columns and counts mostly take one byte.
