@@ -1,6 +1,7 @@
 import Foundation
 internal import SwiftParser
-internal import SwiftSyntax
+// The raw tree (SPI) for the depth check alone: walking it makes no node objects.
+@_spi(RawSyntax) internal import SwiftSyntax
 
 /// Parses one file with SwiftParser and keeps its facts; the syntax tree is dropped when this returns.
 ///
@@ -22,7 +23,7 @@ enum FactExtractor {
         var facts = FileFacts(path: path, lineCount: lineCount(of: source))
         let tree = Parser.parse(source: source)
         let converter = SourceLocationConverter(fileName: path, tree: tree)
-        if let deepest = node(deeperThan: SourceLimits.maximumTreeDepth, in: tree) {
+        if isTree(tree, deeperThan: SourceLimits.maximumTreeDepth), let deepest = node(deeperThan: SourceLimits.maximumTreeDepth, in: tree) {
             facts.refusal = SourceRefusal(limit: .depth, line: converter.location(for: deepest.position).line, measured: SourceLimits.maximumDepth)
             return facts
         }
@@ -73,6 +74,21 @@ enum FactExtractor {
             return SourceRefusal(limit: .size, line: line, measured: size)
         }
         return DepthScan.refusal(in: source)
+    }
+
+    /// Whether the tree has a node more than `limit` levels down, counted as `node(deeperThan:in:)` counts them (the
+    /// children a source-accurate walk visits), on the raw tree: a walk over `Syntax` nodes makes an object per node,
+    /// and the check runs on every file. Only a file that fails it is walked again to find the node.
+    static func isTree(_ tree: SourceFileSyntax, deeperThan limit: Int) -> Bool {
+        var pending: [(node: RawSyntax, depth: Int)] = [(tree.raw, 0)]
+        while let (node, depth) = pending.popLast() {
+            if depth > limit { return true }
+            guard let layout = node.layoutView else { continue }
+            for case let child? in layout.children where SyntaxTreeViewMode.sourceAccurate.shouldTraverse(node: child) {
+                pending.append((child, depth + 1))
+            }
+        }
+        return false
     }
 
     /// A node more than `limit` levels down, found without recursion; nil when the tree is shallower. The pre-scan
