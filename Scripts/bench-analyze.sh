@@ -2,10 +2,13 @@
 # Speed of the CFA analyser on synthetic apps, against SwiftParser alone on the same files in the same run.
 #
 # Prints, for the app of SLICES slices (default 200 = 2,002 files):
-#   - whole `cfa-gate analyze` runs: cold (empty cache), warm (unchanged app; target <= 1.0 s and <= 0.15x
-#     cold) and after a one-file change (target <= 1.2 s, one file parsed), each the median of 3; peak memory;
-#   - in-process timings: the ratio to bare parsing (target <= 1.3), the speed-up from 1 to 2 workers, and
-#     the cost of writing the cache on a cold run (target <= 3%);
+#   - whole `cfa-gate analyze` runs: cold (empty cache), warm (unchanged app) and after a one-file change
+#     (target <= 1.2 s, one file parsed), each the median of 3, with the peak memory of each kind of run;
+#   - in-process timings: the ratio to bare parsing, the speed-up from 1 to 2 workers, and the cost of
+#     writing the cache on a cold run (target <= 3%);
+#   - cold and warm against bare parsing, the two targets of this script: a cold analysis (empty cache:
+#     hashing, parsing, facts, index, rules and the cache written) <= 1.05x bare parsing in processor time,
+#     and a warm `cfa-gate analyze` (facts cached, nothing changed) <= 0.3 s wall clock, whole process;
 # then the growth curve over CURVE (default "50 100 200 400" slices = 500 / 1,000 / 2,000 / 4,000 files):
 # index-and-rules time per size and per doubling (target <= 2.2x), and the ratio to bare parsing per size.
 #
@@ -27,16 +30,13 @@ bash Scripts/generate-synthetic-app.sh "$app" "$slices"
 (cd "$app" && commit_all "synthetic app")
 one_file=$(find "$app" -name 'Area1Feature.swift' | head -n 1)
 
-# Seconds and statistics of one whole run: "seconds parsed fromDisk".
+# Seconds, statistics and peak memory of one whole run: "seconds parsed fromDisk peakKiB".
 analyze_json() {
-    local start end
-    start=$(now)
-    "$gate" analyze --repo "$app" --format json >"$work/out.json" || true
-    end=$(now)
-    awk -v a="$start" -v b="$end" '
+    /usr/bin/time -f "%e %M" -o "$work/time" "$gate" analyze --repo "$app" --format json >"$work/out.json" || true
+    awk -v t="$(cat "$work/time" | tail -n 1)" '
         /"parsed"/ { gsub(/[^0-9]/, "", $0); parsed = $0 }
         /"fromDisk"/ { gsub(/[^0-9]/, "", $0); disk = $0 }
-        END { printf "%.3f %s %s\n", b - a, parsed, disk }' "$work/out.json"
+        END { split(t, f, " "); printf "%.3f %s %s %s\n", f[1], parsed, disk, f[2] }' "$work/out.json"
 }
 
 echo "bench: whole \`cfa-gate analyze\` runs on $slices slices (median of 3 each)"
@@ -53,17 +53,15 @@ warm=$(cut -d' ' -f1 "$work/warm" | median)
 change=$(cut -d' ' -f1 "$work/change" | median)
 warm_from_disk=$(cut -d' ' -f3 "$work/warm" | sort -n | head -n 1)
 change_parsed=$(cut -d' ' -f2 "$work/change" | sort -n | tail -n 1)
+peak() { cut -d' ' -f4 "$1" | sort -n | tail -n 1; }
 awk -v c="$cold" -v w="$warm" -v o="$change" -v d="$warm_from_disk" -v p="$change_parsed" 'BEGIN {
     printf "cold %.2fs, warm %.2fs (%.3fx cold; %s files from the cache), one-file change %.2fs (%s file parsed)\n", c, w, w / c, d, o, p
-    printf "warm <= 1.0 s and <= 0.15x cold -> %s\n", (w <= 1.0 && w / c <= 0.15 ? "met" : "NOT met")
     printf "one-file change <= 1.2 s, one file parsed -> %s\n", (o <= 1.2 && p == 1 ? "met" : "NOT met")
 }'
-
-"$gate" cache clear --repo "$app" >/dev/null
-/usr/bin/time -f "%e %M" -o "$work/time" "$gate" analyze --repo "$app" >"$work/findings" || true
-read -r _ peak_kb <"$work/time"
-awk -v kb="$peak_kb" 'BEGIN { printf "peak memory of a cold run %.0f MiB (target < 1024) -> %s\n", kb / 1024, (kb < 1048576 ? "met" : "NOT met") }'
-tail -n 1 "$work/findings"
+awk -v c="$(peak "$work/cold")" -v w="$(peak "$work/warm")" -v o="$(peak "$work/change")" 'BEGIN {
+    printf "peak memory: cold %.0f MiB (target < 1024) -> %s; warm %.0f MiB; one-file change %.0f MiB\n", c / 1024, (c < 1048576 ? "met" : "NOT met"), w / 1024, o / 1024
+}'
+"$gate" analyze --repo "$app" | tail -n 1
 
 echo "bench: in-process timings (same files, bare SwiftParser first, then the analysis)"
 "$gate" analyze --repo "$app" --bench | tee "$work/bench"
@@ -76,6 +74,21 @@ awk '
         printf "ratio to bare parsing in processor time: %s on 1 worker, %s on 2 (target <= 1.3) -> %s\n", one, two, (one + 0 <= 1.3 && two + 0 <= 1.3 ? "met" : "NOT met")
         printf "speed-up 1 -> 2 workers: %sx (target >= 1.7) -> %s\n", speedup, (speedup + 0 >= 1.7 ? "met" : "NOT met")
         printf "cache writes on a cold run: %+.1f%% (target <= 3%%) -> %s\n", extra, (extra + 0 <= 3 ? "met" : "NOT met")
+    }' "$work/bench"
+
+# Cold and warm against bare parsing. Cold: the in-process analysis on all workers with the cache written
+# (hashing, parsing, facts, index, rules, entries and the tree snapshot) in processor time, against bare
+# parsing of the same files in the same process; the whole cold process in wall clock beside it. Warm: the
+# median whole `cfa-gate analyze` of an unchanged app, in wall clock.
+awk -v warm="$warm" -v cold="$cold" '
+    /^processor time, workers/ { for (i = 1; i <= NF; i++) { if ($i == "bare") { bare = $(i + 2); sub(/s,?/, "", bare) } if ($i == "analysis") { analysis = $(i + 1); sub(/s/, "", analysis) } } }
+    /^workers [0-9]+:/ { for (i = 1; i <= NF; i++) if ($i == "bare") { wall = $(i + 2); sub(/s,?/, "", wall) } }
+    /^cache, workers/ { for (i = 1; i <= NF; i++) if ($i == "entry") { extra = $(i + 1); gsub(/[(%+]/, "", extra) } }
+    END {
+        ratio = analysis * (1 + extra / 100) / bare
+        print "bench: cold and warm against bare SwiftParser parsing of the same files"
+        printf "cold analysis %.2fx bare parsing (processor time: %.2fs with the cache written against %.2fs; whole cold process %.2fs wall against bare parsing %.2fs, %.2fx) (target <= 1.05) -> %s\n", ratio, analysis * (1 + extra / 100), bare, cold, wall, cold / wall, (ratio <= 1.05 ? "met" : "NOT met")
+        printf "warm analyze %.2fs wall clock, %.3fx bare parsing (target <= 0.3 s) -> %s\n", warm, warm / wall, (warm <= 0.3 ? "met" : "NOT met")
     }' "$work/bench"
 
 echo "bench: growth curve (2 workers; index + rules is the fastest of 3 runs; processor time, wall clock in brackets)"
@@ -117,7 +130,8 @@ for size in $curve; do
         "${rules}s (${wall_rules}s)" "$growth" "$ratio" "$writes"
     previous=$rules
 done
-awk -v g="$worst_growth" -v r="$worst_ratio" 'BEGIN {
+# Without a curve (CURVE=) there is nothing to judge.
+[ -z "$curve" ] || awk -v g="$worst_growth" -v r="$worst_ratio" 'BEGIN {
     printf "index + rules per doubling (processor time): at most %.2fx (target <= 2.2) -> %s\n", g, (g <= 2.2 ? "met" : "NOT met")
     printf "cold analysis to bare parsing (processor time): at most %.2f (target <= 1.3) -> %s\n", r, (r <= 1.3 ? "met" : "NOT met")
 }'

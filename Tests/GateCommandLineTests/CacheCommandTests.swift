@@ -32,6 +32,44 @@ struct CacheCommandTests {
         #expect(try cacheSummary(fixture) == ["parsed": 1, "fromDisk": 2, "fromMemory": 0, "stored": 1])
     }
 
+    private static func output(_ tool: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        let pipe = Pipe()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Messages of the findings `analyze` prints, from its JSON.
+    private func messages(_ fixture: GitFixture) throws -> [String] {
+        let result = try CFAGateBinary.run(["analyze", "--repo", fixture.root, "--format", "json"], in: fixture)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any], "\(result.standardError)")
+        return try #require(document["findings"] as? [[String: Any]]).compactMap { $0["message"] as? String }
+    }
+
+    @Test func aOneByteEditKeepingSizeAndModificationTimeIsNotJudgedFromTheCache() throws {
+        let fixture = try repository()
+        let path = fixture.path("Sources/App/Order.swift")
+        try fixture.write("Sources/App/Order.swift", "// cfa-gate:ignore CFA-NOPE -- why\nstruct Order: Sendable { let id: Int }\n")
+        // Past the clock tick of the writes, so that no file is racy and only its stamp can tell the edit.
+        Thread.sleep(forTimeInterval: 0.05)
+        #expect(try messages(fixture).contains { $0.contains("CFA-NOPE") })
+        #expect(try messages(fixture).contains { $0.contains("CFA-NOPE") }, "warm, from the cache")
+        let modified = try Self.output("/usr/bin/stat", ["-c", "%y", path])
+        let handle = try #require(FileHandle(forWritingAtPath: path), "written in place: the same inode")
+        try handle.write(contentsOf: Data("// cfa-gate:ignore CFA-NOPF -- why\nstruct Order: Sendable { let id: Int }\n".utf8))
+        try handle.close()
+        // `stat` prints the time to the nanosecond, in a form `touch -d` reads back.
+        _ = try Self.output("/usr/bin/touch", ["-d", modified, path])
+        #expect(try Self.output("/usr/bin/stat", ["-c", "%y", path]) == modified)
+        let edited = try messages(fixture)
+        #expect(edited.contains { $0.contains("CFA-NOPF") } && !edited.contains { $0.contains("CFA-NOPE") }, "\(edited)")
+    }
+
     @Test func noCacheNeitherWritesNorReads() throws {
         let fixture = try repository()
         #expect(try cacheSummary(fixture, ["--no-cache"]) == ["parsed": 3, "fromDisk": 0, "fromMemory": 0, "stored": 0])

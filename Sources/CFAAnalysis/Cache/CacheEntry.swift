@@ -13,12 +13,23 @@ enum CacheEntry {
     static let magic = Array("CFAFACT3".utf8)
 
     static func bytes(identity: String, key: String, payload: [UInt8], seal: EntrySeal? = nil) -> [UInt8] {
-        var bytes = magic
-        bytes.reserveCapacity(payload.count + 160)
-        append(Array(identity.utf8), to: &bytes)
-        append(Array(key.utf8), to: &bytes)
-        appendInteger(UInt64(payload.count), to: &bytes)
-        bytes += payload
+        bytes(identity: identity, key: key, seal: seal) { $0.appendBytes(payload) }
+    }
+
+    /// The entry with the payload `write` appends, built in one buffer: a large payload (a tree snapshot) is
+    /// never copied into place.
+    static func bytes(identity: String, key: String, seal: EntrySeal? = nil, payload write: (inout FactsWriter) -> Void) -> [UInt8] {
+        var header = magic
+        append(Array(identity.utf8), to: &header)
+        append(Array(key.utf8), to: &header)
+        let lengthAt = header.count
+        appendInteger(UInt64(0), to: &header)
+        var writer = FactsWriter(continuing: header)
+        write(&writer)
+        var bytes = writer.takeBytes()
+        var length: [UInt8] = []
+        appendInteger(UInt64(bytes.count - lengthAt - 8), to: &length)
+        bytes.replaceSubrange(lengthAt..<(lengthAt + 8), with: length)
         bytes += tag(bytes[...], seal)
         return bytes
     }

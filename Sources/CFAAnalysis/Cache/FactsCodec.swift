@@ -55,6 +55,17 @@ struct FactsWriter {
 
     init() { bytes.reserveCapacity(16 << 10) }
 
+    /// Appends to `prefix`.
+    init(continuing prefix: [UInt8]) { bytes = prefix }
+
+    /// The bytes written, leaving the writer empty, so that they are not shared (and copied when changed).
+    mutating func takeBytes() -> [UInt8] {
+        defer { bytes = [] }
+        return bytes
+    }
+
+    mutating func appendBytes<Bytes: Collection<UInt8>>(_ value: Bytes) { bytes.append(contentsOf: value) }
+
     /// LEB128 after zig-zag: seven bits a byte, so lines, columns and counts mostly take one byte.
     mutating func int(_ value: Int) {
         var rest = UInt64(bitPattern: Int64(value << 1) ^ Int64(value >> 63))
@@ -234,6 +245,14 @@ struct FactsReader {
 
     var isAtEnd: Bool { position == bytes.endIndex }
 
+    /// Bytes behind their length, as a slice of the bytes read (no copy).
+    mutating func raw() throws(Malformed) -> ArraySlice<UInt8> {
+        let count = try int()
+        guard count >= 0, count <= bytes.endIndex - position else { throw .malformed }
+        defer { position += count }
+        return bytes[position..<(position + count)]
+    }
+
     private mutating func byte() throws(Malformed) -> UInt8 {
         guard position < bytes.endIndex else { throw .malformed }
         defer { position += 1 }
@@ -373,5 +392,26 @@ struct FactsReader {
 
     mutating func statement() throws(Malformed) -> StatementFact {
         StatementFact(text: try string(), location: try location(), member: try optionalString())
+    }
+}
+
+// MARK: Snapshot fields
+
+extension FactsWriter {
+    /// Bytes behind their length, copied as they are.
+    mutating func raw<Bytes: Collection<UInt8>>(_ value: Bytes) {
+        int(value.count)
+        appendBytes(value)
+    }
+
+    mutating func timestamp(_ value: FileStamp.Timestamp) {
+        int(Int(value.seconds))
+        int(Int(value.nanoseconds))
+    }
+}
+
+extension FactsReader {
+    mutating func timestamp() throws(Malformed) -> FileStamp.Timestamp {
+        FileStamp.Timestamp(seconds: Int64(try int()), nanoseconds: Int64(try int()))
     }
 }

@@ -109,7 +109,8 @@ public struct FactsStore: Sendable {
         var count = 0, bytes = 0
         walk(directory) { path, status in
             guard !path.contains(".tmp-") else { return }
-            count += 1
+            // A tree snapshot is no file's entry, though its bytes count.
+            if !path.contains("/trees/") { count += 1 }
             bytes += Int(status.st_size)
         }
         return (count, bytes)
@@ -125,7 +126,7 @@ public struct FactsStore: Sendable {
 
     // MARK: Files
 
-    private static func readEntry(_ path: String) -> (bytes: [UInt8], modified: Double)? {
+    static func readEntry(_ path: String) -> (bytes: [UInt8], modified: Double)? {
         // Not blocking and only a regular file: a FIFO or device planted in the cache must not hang the gate.
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
         guard descriptor >= 0 else { return nil }
@@ -150,7 +151,7 @@ public struct FactsStore: Sendable {
 
     /// Writes a uniquely named temporary file beside the entry and renames it over the entry: a concurrent
     /// reader sees the old entry, nothing, or the whole new one.
-    private static func publish(_ bytes: [UInt8], at path: String) -> Bool {
+    static func publish(_ bytes: [UInt8], at path: String) -> Bool {
         let temporary = "\(path).tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
         var descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         if descriptor < 0 && errno == ENOENT {

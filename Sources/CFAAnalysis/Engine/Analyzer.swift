@@ -45,10 +45,49 @@ public struct AnalysisResult: Sendable {
     public var baseline: String? = nil
     /// Files that could not be read as UTF-8 text, left out of the analysis.
     public var skippedFiles: [String]
-    public var index: CodebaseIndex
+    /// Built when the rules ran; served from a tree snapshot, read from the facts entries on each use.
+    public var index: CodebaseIndex {
+        get {
+            switch indexSource {
+            case .built(let index): index
+            case .stored(let stored, let contentHash): stored.index(contentHash: contentHash)
+            }
+        }
+        set {
+            indexSource = .built(newValue)
+            fileCount = newValue.files.count
+            lineCount = newValue.files.reduce(0) { $0 + $1.lineCount }
+        }
+    }
+    private var indexSource: IndexSource
     public var statistics = AnalysisStatistics()
-    public var fileCount: Int { index.files.count }
-    public var lineCount: Int { index.files.reduce(0) { $0 + $1.lineCount } }
+    public private(set) var fileCount: Int
+    public private(set) var lineCount: Int
+    /// Files read and hashed to key them; the others were vouched for by their stamps (see `TreeSnapshot`).
+    var hashedFiles = 0
+
+    private enum IndexSource: Sendable {
+        case built(CodebaseIndex)
+        case stored(StoredFacts, ContentHash)
+    }
+
+    init(findings: [Finding], suppressed: [SuppressedFinding], skippedFiles: [String], index: CodebaseIndex) {
+        self.findings = findings
+        self.suppressed = suppressed
+        self.skippedFiles = skippedFiles
+        indexSource = .built(index)
+        fileCount = index.files.count
+        lineCount = index.files.reduce(0) { $0 + $1.lineCount }
+    }
+
+    init(findings: [Finding], suppressed: [SuppressedFinding], stored: StoredFacts, contentHash: @escaping ContentHash) {
+        self.findings = findings
+        self.suppressed = suppressed
+        skippedFiles = []
+        indexSource = .stored(stored, contentHash)
+        fileCount = stored.files.count
+        lineCount = stored.files.reduce(0) { $0 + $1.lineCount }
+    }
     public var errorCount: Int { findings.filter { $0.severity == .error }.count }
     public var warningCount: Int { findings.filter { $0.severity == .warning }.count }
 }
@@ -57,13 +96,22 @@ public enum Analyzer {
     /// Discovers, parses and checks the Swift files of a working tree, or of one folder of it (`scope`).
     /// With `contentHash`, each file is keyed by the hash of the very bytes that are parsed (its git blob id),
     /// so that a `cache` — this run's, and its on-disk store — serves every later parse of the same content.
+    /// With an on-disk store, the analysis is also recorded as a `TreeSnapshot`: the next one reads and hashes
+    /// only the files whose stamps changed, and runs no rule when none did.
     public static func analyze(
         repositoryRoot: String, scope: String = "", configuration: AnalysisConfiguration, cache: FactsCache? = nil,
         contentHash: ContentHash? = nil, workers: Int = ProcessInfo.processInfo.activeProcessorCount
     ) async -> AnalysisResult {
-        var inputs = SourceDiscovery.swiftFiles(repositoryRoot: repositoryRoot, scope: scope, configuration: configuration)
-        if let contentHash { inputs = await keyed(inputs, contentHash, workers: workers) }
-        return await analyze(sources: inputs, configuration: configuration, cache: cache, workers: workers)
+        // Taken before any file is read: a file stamped at or after it may change unseen (`FileStamp.isRacy`).
+        let startedAt = FileStamp.Timestamp.fileSystemNow()
+        let inputs = SourceDiscovery.swiftFiles(repositoryRoot: repositoryRoot, scope: scope, configuration: configuration)
+        guard let contentHash else { return await analyze(sources: inputs, configuration: configuration, cache: cache, workers: workers) }
+        guard let cache, let store = cache.store, let root = SourceDiscovery.realPath(repositoryRoot) else {
+            let keyedInputs = await keyed(inputs, contentHash, workers: workers)
+            return await analyze(sources: keyedInputs, configuration: configuration, cache: cache, workers: workers)
+        }
+        let tree = TreeRun(root: root, scope: scope, startedAt: startedAt, store: store, configuration: configuration)
+        return await tree.analyze(inputs, cache: cache, contentHash: contentHash, workers: workers)
     }
 
     /// The Swift files of a working tree (or of `scope`), each read now, once, and keyed by its bytes: a snapshot
@@ -130,8 +178,9 @@ public enum Analyzer {
     }
 
     /// `parseRevisions`, saying where the facts came from.
+    /// `preloaded` facts, by content key, are used before the cache and counted as read from disk.
     static func parseCounting(
-        _ revisions: [[SourceInput]], workers: Int, cache: FactsCache?
+        _ revisions: [[SourceInput]], workers: Int, cache: FactsCache?, preloaded: [String: FileFacts] = [:]
     ) async -> (revisions: [(facts: [FileFacts], skipped: [String])], statistics: AnalysisStatistics) {
         func key(_ input: SourceInput, revision: Int) -> String { input.contentKey ?? "\(revision):\(input.path)" }
         var unique: [String: SourceInput] = [:]
@@ -145,16 +194,19 @@ public enum Analyzer {
         }
         // Only real content keys are shared through the cache; the stand-in keys of keyless files are not content.
         let contentKeys = Set(revisions.flatMap { $0.compactMap(\.contentKey) })
-        let inMemory = await cache?.facts(for: unique.keys.filter { contentKeys.contains($0) }) ?? [:]
+        let fromSnapshot = preloaded.filter { unique[$0.key] != nil }
+        let inMemory = await cache?.facts(for: unique.keys.filter { contentKeys.contains($0) && fromSnapshot[$0] == nil }) ?? [:]
         let store = cache?.store
         let parsed = await parseEach(
-            unique.values.filter { inMemory[$0.path] == nil }, workers: workers, store: store, storable: contentKeys)
+            unique.values.filter { inMemory[$0.path] == nil && fromSnapshot[$0.path] == nil }, workers: workers, store: store, storable: contentKeys)
         var factsByKey = Dictionary(uniqueKeysWithValues: parsed.facts.map { ($0.path, $0) })
+        factsByKey.merge(fromSnapshot) { parsedNow, _ in parsedNow }
         await cache?.store(factsByKey.filter { contentKeys.contains($0.key) })
         if parsed.statistics.stored > 0 { store?.evict() }
         factsByKey.merge(inMemory) { parsedNow, _ in parsedNow }
         var statistics = parsed.statistics
         statistics.fromMemory = inMemory.count
+        statistics.fromDisk += fromSnapshot.count
         let results: [(facts: [FileFacts], skipped: [String])] = revisions.enumerated().map { revision, inputs in
             var facts: [FileFacts] = []
             var skipped: [String] = []

@@ -1,6 +1,7 @@
 import Foundation
 internal import SwiftParser
-internal import SwiftSyntax
+// The raw tree (SPI) for the depth check alone: walking it makes no node objects.
+@_spi(RawSyntax) internal import SwiftSyntax
 
 /// Parses one file with SwiftParser and keeps its facts; the syntax tree is dropped when this returns.
 ///
@@ -19,18 +20,49 @@ enum FactExtractor {
             facts.refusal = refusal
             return facts
         }
-        let lineCount = source.isEmpty ? 0 : source.reduce(into: 1) { count, character in if character == "\n" { count += 1 } }
-        var facts = FileFacts(path: path, lineCount: lineCount)
+        var facts = FileFacts(path: path, lineCount: lineCount(of: source))
         let tree = Parser.parse(source: source)
         let converter = SourceLocationConverter(fileName: path, tree: tree)
-        if let deepest = node(deeperThan: SourceLimits.maximumTreeDepth, in: tree) {
+        if isTree(tree, deeperThan: SourceLimits.maximumTreeDepth), let deepest = node(deeperThan: SourceLimits.maximumTreeDepth, in: tree) {
             facts.refusal = SourceRefusal(limit: .depth, line: converter.location(for: deepest.position).line, measured: SourceLimits.maximumDepth)
             return facts
         }
         let collector = FactCollector(facts: facts, converter: converter)
         collector.walk(tree)
-        collector.collectSuppressions(in: tree)
+        // Every suppression comment holds the marker: a file without it has none, and its tokens need no second walk.
+        if contains(SuppressionSyntax.marker, in: source) { collector.collectSuppressions(in: tree) }
         return collector.facts
+    }
+
+    /// Lines as the characters of `source` count them: a line feed is a character of its own unless a carriage return
+    /// comes before it (`\r\n` is one character, and not a line feed). Counted in bytes, which costs far less than
+    /// walking the characters.
+    static func lineCount(of source: String) -> Int {
+        if source.isEmpty { return 0 }
+        var count = 1
+        var previous: UInt8 = 0
+        for byte in source.utf8 {
+            if byte == UInt8(ascii: "\n") && previous != UInt8(ascii: "\r") { count += 1 }
+            previous = byte
+        }
+        return count
+    }
+
+    /// Whether `needle` occurs in `source`, compared byte by byte.
+    static func contains(_ needle: String, in source: String) -> Bool {
+        let pattern = Array(needle.utf8)
+        guard let first = pattern.first else { return true }
+        var text = source
+        return text.withUTF8 { bytes in
+            guard bytes.count >= pattern.count else { return false }
+            var index = 0
+            let last = bytes.count - pattern.count
+            while index <= last {
+                if bytes[index] == first && pattern.indices.allSatisfy({ bytes[index + $0] == pattern[$0] }) { return true }
+                index += 1
+            }
+            return false
+        }
     }
 
     /// Why `source` must not be parsed: it is larger than `SourceLimits.maximumBytes` (the line is where the limit is
@@ -42,6 +74,21 @@ enum FactExtractor {
             return SourceRefusal(limit: .size, line: line, measured: size)
         }
         return DepthScan.refusal(in: source)
+    }
+
+    /// Whether the tree has a node more than `limit` levels down, counted as `node(deeperThan:in:)` counts them (the
+    /// children a source-accurate walk visits), on the raw tree: a walk over `Syntax` nodes makes an object per node,
+    /// and the check runs on every file. Only a file that fails it is walked again to find the node.
+    static func isTree(_ tree: SourceFileSyntax, deeperThan limit: Int) -> Bool {
+        var pending: [(node: RawSyntax, depth: Int)] = [(tree.raw, 0)]
+        while let (node, depth) = pending.popLast() {
+            if depth > limit { return true }
+            guard let layout = node.layoutView else { continue }
+            for case let child? in layout.children where SyntaxTreeViewMode.sourceAccurate.shouldTraverse(node: child) {
+                pending.append((child, depth + 1))
+            }
+        }
+        return false
     }
 
     /// A node more than `limit` levels down, found without recursion; nil when the tree is shallower. The pre-scan
@@ -605,7 +652,8 @@ private final class FactCollector: SyntaxVisitor {
         var count = 0
         var pendingSpace = false
         for token in tokens {
-            if count > 0 && (pendingSpace || !token.leadingTrivia.isEmpty) {
+            // Trivia lengths, not trivia: asking for the pieces builds an array for every token.
+            if count > 0 && (pendingSpace || token.leadingTriviaLength.utf8Length > 0) {
                 text.append(" ")
                 count += 1
             }
@@ -613,7 +661,7 @@ private final class FactCollector: SyntaxVisitor {
             text.append(piece)
             count += piece.count
             if count >= limit { return String(text.prefix(limit - 1)) + "…" }
-            pendingSpace = !token.trailingTrivia.isEmpty
+            pendingSpace = token.trailingTriviaLength.utf8Length > 0
         }
         return text
     }
