@@ -42,3 +42,20 @@ struct TreeDepthCheckTests {
         #expect(deepest > 20 && deepest < 399, "the limits tried go past the tree's depth")
     }
 }
+
+/// The analyser's own line table gives every offset the line and column SwiftSyntax's converter gives it.
+struct LineTableTests {
+    @Test(arguments: [
+        "let a = 1\nlet b = 2\n", "a\r\nb\r\n\r\nc", "a\rb\r\rc\n", "let s = \"héllo 🌍\"\n  let t = 1", "", "\n\n", "x",
+        "/* a\r\n b */\nfunc f() {}\r",
+    ])
+    func everyOffsetHasTheConvertersLineAndColumn(source: String) {
+        let table = LineTable(source)
+        let converter = SourceLocationConverter(fileName: "f.swift", tree: Parser.parse(source: source))
+        for offset in 0...source.utf8.count {
+            let expected = converter.location(for: AbsolutePosition(utf8Offset: offset))
+            let found = table.location(of: offset)
+            #expect(found.line == expected.line && found.column == expected.column, "offset \(offset) of \(source.debugDescription)")
+        }
+    }
+}

@@ -22,12 +22,12 @@ enum FactExtractor {
         }
         var facts = FileFacts(path: path, lineCount: lineCount(of: source))
         let tree = Parser.parse(source: source)
-        let converter = SourceLocationConverter(fileName: path, tree: tree)
+        let lines = LineTable(source)
         if isTree(tree, deeperThan: SourceLimits.maximumTreeDepth), let deepest = node(deeperThan: SourceLimits.maximumTreeDepth, in: tree) {
-            facts.refusal = SourceRefusal(limit: .depth, line: converter.location(for: deepest.position).line, measured: SourceLimits.maximumDepth)
+            facts.refusal = SourceRefusal(limit: .depth, line: lines.location(of: deepest.position.utf8Offset).line, measured: SourceLimits.maximumDepth)
             return facts
         }
-        let collector = FactCollector(facts: facts, converter: converter)
+        let collector = FactCollector(facts: facts, lines: lines)
         collector.walk(tree)
         // Every suppression comment holds the marker: a file without it has none, and its tokens need no second walk.
         if contains(SuppressionSyntax.marker, in: source) { collector.collectSuppressions(in: tree) }
@@ -107,7 +107,7 @@ enum FactExtractor {
 /// behind `#if canImport(SwiftUI)` is still a view.
 private final class FactCollector: SyntaxVisitor {
     var facts: FileFacts
-    private let converter: SourceLocationConverter
+    private let lines: LineTable
     /// Indices into `facts.types` of the types being walked, innermost last.
     private var typeStack: [Int] = []
     /// The member being walked (a property, function or initialiser), per type level.
@@ -116,9 +116,9 @@ private final class FactCollector: SyntaxVisitor {
     private var assignmentTargets: [SyntaxIdentifier: String] = [:]
     private var returnedCalls: Set<SyntaxIdentifier> = []
 
-    init(facts: FileFacts, converter: SourceLocationConverter) {
+    init(facts: FileFacts, lines: LineTable) {
         self.facts = facts
-        self.converter = converter
+        self.lines = lines
         super.init(viewMode: .sourceAccurate)
     }
 
@@ -130,7 +130,7 @@ private final class FactCollector: SyntaxVisitor {
 
     private func location(_ node: some SyntaxProtocol) -> SourceLocation {
         let position = firstToken(Syntax(node))?.positionAfterSkippingLeadingTrivia ?? node.positionAfterSkippingLeadingTrivia
-        let place = converter.location(for: position)
+        let place = lines.location(of: position.utf8Offset)
         return SourceLocation(line: place.line, column: place.column)
     }
 
@@ -555,7 +555,7 @@ private final class FactCollector: SyntaxVisitor {
 
     private func record(_ piece: TriviaPiece, at position: AbsolutePosition, endsALine: Bool) {
         guard case .lineComment(let text) = piece, let suppression = SuppressionSyntax.parse(comment: text) else { return }
-        let place = converter.location(for: position)
+        let place = lines.location(of: position.utf8Offset)
         facts.suppressions.append(
             SuppressionFact(
                 ruleIDs: suppression.ruleIDs, reason: suppression.reason,
