@@ -43,7 +43,8 @@
 typedef int (*BundleMain)(int, char **, char **);
 typedef int (*StartMain)(BundleMain, int, char **, void (*)(void), void (*)(void), void (*)(void), void *);
 
-enum { controlDescriptor = 3, maximumRequest = 1 << 16, maximumArguments = 4096 };
+// The gate sends at most `ForkServer.maximumRequest` bytes (192 KiB); longer argument lists are executed instead.
+enum { controlDescriptor = 3, maximumRequest = 1 << 18 };
 
 static void sendText(const char *text) {
     (void)send(controlDescriptor, text, strlen(text), MSG_NOSIGNAL);

@@ -53,6 +53,15 @@ package struct ForkServer: Sendable {
         return library
     }
 
+    /// The longest request a server takes (its buffer is 256 KiB, and a socket's send buffer is about 208 KiB): a process
+    /// with longer arguments (a huge class under `test-isolation=batch`) executes the bundle instead.
+    package static let maximumRequest = 192 * 1024
+
+    /// Whether `arguments` fit in one request.
+    package static func accepts(_ arguments: [String]) -> Bool {
+        arguments.reduce(0) { $0 + $1.utf8.count + 1 } <= maximumRequest
+    }
+
     /// The variable that makes the preloaded library serve (`CFA_FORK_SERVER_VARIABLE` in `ForkServer.h`).
     static let roleVariable = "CFA_GATE_FORK_SERVER"
 

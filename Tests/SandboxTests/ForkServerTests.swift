@@ -95,6 +95,19 @@ struct ForkServerTests {
         #expect(listed.filter { !["0", "1", "2", "3"].contains($0) }.count == 1, "\(listed)")
     }
 
+    @Test func theLongestRequestGoesThroughAndLongerArgumentsAreLeftToExecution() async throws {
+        let fixture = try GitFixture()
+        let pool = try await server(in: fixture)
+        let long = String(repeating: "x", count: ForkServer.maximumRequest - 64)
+        let arguments = ["-c", "echo ${#1}", "sh", long]
+        #expect(ForkServer.accepts(arguments))
+        #expect(!ForkServer.accepts(["-c", "true", String(repeating: "x", count: ForkServer.maximumRequest)]))
+        let termination = await pool.run(arguments: arguments, output: .file(fixture.path("long.log")), timeout: .seconds(30))
+        await pool.shutdown()
+        #expect(termination == .exited(0))
+        #expect(try String(contentsOfFile: fixture.path("long.log"), encoding: .utf8) == "\(long.count)\n")
+    }
+
     @Test func outsideAPIDNamespaceThereIsNoServer() async throws {
         let fixture = try GitFixture()
         let library = try #require(ForkServer.libraryBesideExecutable())

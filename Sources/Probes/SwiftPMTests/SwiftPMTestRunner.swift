@@ -239,10 +239,13 @@ struct SwiftPMTestRunner: TestRunner {
         }
     }
 
-    /// Starts one process of the bundle with `arguments`: forked by a fork server when there are some, else executed.
+    /// Starts one process of the bundle with `arguments`: forked by a fork server when there are some and the arguments fit
+    /// in a request, else executed.
     /// Cancelling the task kills it and everything it started.
     private func start(arguments: [String], output: ChildOutput, timeout: Duration) async -> ProcessTermination {
-        if let forkServers { return await forkServers.run(arguments: arguments, output: output, timeout: timeout) }
+        if let forkServers, ForkServer.accepts(arguments) {
+            return await forkServers.run(arguments: arguments, output: output, timeout: timeout)
+        }
         return await ChildProcess(
             executable: bundle, arguments: arguments, workingDirectory: packageDirectory, environment: environment, output: output,
             timeout: timeout, sandbox: sandbox
