@@ -15,6 +15,12 @@ package enum ProcessTermination: Sendable, Equatable {
     case launchFailed(String)
 
     package var succeeded: Bool { self == .exited(0) }
+
+    /// A wait status in the classic layout (the wait-status macros are not imported into Swift).
+    init(waitStatus status: Int32) {
+        let signal = status & 0x7f
+        self = signal == 0 ? .exited((status >> 8) & 0xff) : .signalled(signal)
+    }
 }
 
 /// Where a child's standard output and error go, and what it gets as descriptor 3.
@@ -195,10 +201,7 @@ public struct ChildProcess: Sendable {
         let result = waitpid(pid, &status, blocking ? 0 : WNOHANG)
         if result == 0 { return nil }
         if result < 0 { return errno == EINTR ? nil : .exited(-1) }
-        // The wait-status macros are not imported into Swift; decode the classic layout directly.
-        let signal = status & 0x7f
-        if signal == 0 { return .exited((status >> 8) & 0xff) }
-        return .signalled(signal)
+        return ProcessTermination(waitStatus: status)
     }
 
     /// Stops everything the child started, then reaps the child.

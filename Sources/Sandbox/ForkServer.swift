@@ -40,7 +40,8 @@ package struct ForkServer: Sendable {
 
     let pid: pid_t
     let control: Int32
-    let exitNotice: Int32
+    /// Readable once the server has ended; nil only for a server stopped before it could be watched.
+    let exitNotice: ProcessExitNotice?
     let token: String
 
     /// The fork server library SwiftPM builds beside the `cfa-gate` executable (or beside the test bundle that runs
@@ -102,11 +103,10 @@ package struct ForkServer: Sendable {
             closeDescriptor(pair[0])
             return .failure(Failure(message: failure.message))
         }
-        guard let open = pidfdOpen, case let notice = open(pid, 0), notice >= 0 else {
-            kill(pid, SIGKILL)
-            let server = ForkServer(pid: pid, control: pair[0], exitNotice: -1, token: token)
-            await server.stop()
-            return .failure(Failure(message: "cannot watch the fork server (pidfd_open): \(String(cString: strerror(errno)))"))
+        guard let notice = ProcessExitNotice(pid) else {
+            let reason = String(cString: strerror(errno))
+            await ForkServer(pid: pid, control: pair[0], exitNotice: nil, token: token).stop()
+            return .failure(Failure(message: "cannot watch the fork server (pidfd_open): \(reason)"))
         }
         let server = ForkServer(pid: pid, control: pair[0], exitNotice: notice, token: token)
         let greeting = await WaiterThread.run { cancellation in server.awaitMessage(within: timeout, cancellation: cancellation) }
@@ -171,7 +171,7 @@ package struct ForkServer: Sendable {
         switch reply {
         case .message(let bytes) where bytes.count == MemoryLayout<Int32>.size:
             let status = bytes.withUnsafeBytes { $0.loadUnaligned(as: Int32.self) }
-            return (Self.termination(status), true)
+            return (ProcessTermination(waitStatus: status), true)
         case .message, .ended:
             // The server died under the test (or spoke out of turn): the test's process went with it.
             await stop()
@@ -191,7 +191,7 @@ package struct ForkServer: Sendable {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         closeDescriptor(control)
-        if exitNotice >= 0 { closeDescriptor(exitNotice) }
+        exitNotice?.close()
         _ = await ProcessReaper.shared.finished(pid, token: token, sweeping: false)
     }
 
@@ -246,7 +246,9 @@ package struct ForkServer: Sendable {
             if cancellation.isRaised || ProcessInterruption.isRequested { return .interrupted }
             let now = ContinuousClock.now
             if now >= deadline { return .timedOut }
-            var entries = [pollfd(fd: control, events: Int16(POLLIN), revents: 0), pollfd(fd: exitNotice, events: Int16(POLLIN), revents: 0)]
+            var entries = [
+                pollfd(fd: control, events: Int16(POLLIN), revents: 0), pollfd(fd: exitNotice?.descriptor ?? -1, events: Int16(POLLIN), revents: 0),
+            ]
             // Awake at least every 50 ms to see a cancellation or Ctrl-C.
             let milliseconds = max(1, Int32((min(deadline - now, .milliseconds(50)) / .milliseconds(1)).rounded(.up)))
             guard poll(&entries, nfds_t(entries.count), milliseconds) > 0 else { continue }
@@ -258,12 +260,6 @@ package struct ForkServer: Sendable {
             }
             if entries[1].revents != 0 { return .ended }
         }
-    }
-
-    /// A wait status in the classic layout (the macros are not imported into Swift).
-    static func termination(_ status: Int32) -> ProcessTermination {
-        let signal = status & 0x7f
-        return signal == 0 ? .exited((status >> 8) & 0xff) : .signalled(signal)
     }
 }
 
