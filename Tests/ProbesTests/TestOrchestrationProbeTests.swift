@@ -33,14 +33,7 @@ extension SwiftPackageProbeTests {
         let context = try orchestrated(hang: true, crash: true, settings: TestSettings(caseTimeout: .seconds(3), retries: 1, isolation: isolation))
         let outcome = await TestProbe(arguments: ["--filter", "Orchestrated"]).run(in: context, logName: "30-test")
         #expect(outcome.status == .failed)
-        #expect(statuses(outcome) == [
-            "CalcTests.Orchestrated/steady()": .passed, "CalcTests.Orchestrated/alwaysWrong()": .failed,
-            "CalcTests.Orchestrated/flakyOnce()": .passed, "CalcTests.Orchestrated/hangs()": .timedOut,
-            "CalcTests.Orchestrated/crashes()": .crashed, "CalcTests.Orchestrated/zAfterCrash()": .passed,
-            "CalcTests.OrchestratedXC/testSteady": .passed, "CalcTests.OrchestratedXC/testAlwaysWrong": .failed,
-            "CalcTests.OrchestratedXC/testFlakyOnce": .passed, "CalcTests.OrchestratedXC/testHangs": .timedOut,
-            "CalcTests.OrchestratedXC/testCrashes": .crashed, "CalcTests.OrchestratedXC/testZAfterCrash": .passed,
-        ])
+        #expect(statuses(outcome) == Self.misbehavingStatuses)
         let cases = try #require(outcome.evidence.testCases)
         // One retry: two attempts for the test that always fails.
         for test in cases where test.id.contains("lwaysWrong") { #expect(test.attempts.map(\.outcome) == [.failed, .failed]) }
@@ -61,29 +54,37 @@ extension SwiftPackageProbeTests {
         #expect(outcome.summary.hasPrefix("6 passed, 2 failed, 2 timed out, 2 crashed"))
     }
 
-    /// In the namespace sandbox every test process is forked from the bundle loaded once: a crash still lands on the test
-    /// that crashed alone, a hang is still cut, and the record says how the processes started.
-    @Test func forkedTestProcessesKeepEveryStatus() async throws {
-        let root = Self.fixture.root
-        let detected = await ProcessSandbox.detect(files: FilePolicy(writable: [root]), identity: nil)
+    /// What every misbehaving `Orchestrated…` test ends as, with one retry and a short per-test limit.
+    private static let misbehavingStatuses: [String: TestCaseStatus] = [
+        "CalcTests.Orchestrated/steady()": .passed, "CalcTests.Orchestrated/alwaysWrong()": .failed,
+        "CalcTests.Orchestrated/flakyOnce()": .passed, "CalcTests.Orchestrated/hangs()": .timedOut,
+        "CalcTests.Orchestrated/crashes()": .crashed, "CalcTests.Orchestrated/zAfterCrash()": .passed,
+        "CalcTests.OrchestratedXC/testSteady": .passed, "CalcTests.OrchestratedXC/testAlwaysWrong": .failed,
+        "CalcTests.OrchestratedXC/testFlakyOnce": .passed, "CalcTests.OrchestratedXC/testHangs": .timedOut,
+        "CalcTests.OrchestratedXC/testCrashes": .crashed, "CalcTests.OrchestratedXC/testZAfterCrash": .passed,
+    ]
+
+    /// Runs the test probe in the namespace sandbox, as a run's probes do, with a `HOME` and `TMPDIR` it may write.
+    private func runSandboxed(_ probe: TestProbe, in context: ProbeContext, logName: String) async throws -> ProbeOutcome {
+        let detected = await ProcessSandbox.detect(files: FilePolicy(writable: [Self.fixture.root]), identity: nil)
         try #require(detected.sandbox.namespaces != nil, "no namespace sandbox on this machine: \(detected.unavailable ?? "")")
-        var context = try orchestrated(hang: true, crash: true, settings: TestSettings(caseTimeout: .seconds(3), retries: 1))
+        var context = context
         let home = Self.fixture.path("home-\(UUID().uuidString)")
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         context.environment["HOME"] = home
         context.environment["TMPDIR"] = home
-        let outcome = await ProcessSandbox.$current.withValue(detected.sandbox) {
-            await TestProbe(arguments: ["--filter", "Orchestrated"]).run(in: context, logName: "32-test")
+        return await ProcessSandbox.$current.withValue(detected.sandbox) { [context] in
+            await probe.run(in: context, logName: logName)
         }
+    }
+
+    /// In the namespace sandbox every test process is forked from the bundle loaded once: a crash still lands on the test
+    /// that crashed alone, a hang is still cut, and the record says how the processes started.
+    @Test func forkedTestProcessesKeepEveryStatus() async throws {
+        let context = try orchestrated(hang: true, crash: true, settings: TestSettings(caseTimeout: .seconds(3), retries: 1))
+        let outcome = try await runSandboxed(TestProbe(arguments: ["--filter", "Orchestrated"]), in: context, logName: "32-test")
         #expect(outcome.evidence.testRun?.processStart == TestProcessStart(method: .forked), "\(outcome.summary)")
-        #expect(statuses(outcome) == [
-            "CalcTests.Orchestrated/steady()": .passed, "CalcTests.Orchestrated/alwaysWrong()": .failed,
-            "CalcTests.Orchestrated/flakyOnce()": .passed, "CalcTests.Orchestrated/hangs()": .timedOut,
-            "CalcTests.Orchestrated/crashes()": .crashed, "CalcTests.Orchestrated/zAfterCrash()": .passed,
-            "CalcTests.OrchestratedXC/testSteady": .passed, "CalcTests.OrchestratedXC/testAlwaysWrong": .failed,
-            "CalcTests.OrchestratedXC/testFlakyOnce": .passed, "CalcTests.OrchestratedXC/testHangs": .timedOut,
-            "CalcTests.OrchestratedXC/testCrashes": .crashed, "CalcTests.OrchestratedXC/testZAfterCrash": .passed,
-        ])
+        #expect(statuses(outcome) == Self.misbehavingStatuses)
         for test in outcome.evidence.testCases ?? [] where test.status == .crashed {
             #expect(test.attempts[0].message?.hasSuffix("Fatal error: crashing on purpose") == true, "\(test.attempts)")
         }
@@ -91,18 +92,10 @@ extension SwiftPackageProbeTests {
 
     /// `test-start=exec` executes the bundle for each test even where it could be forked, and the record says why.
     @Test func theChecklistCanAskForExecutedProcesses() async throws {
-        let detected = await ProcessSandbox.detect(files: FilePolicy(writable: [Self.fixture.root]), identity: nil)
-        try #require(detected.sandbox.namespaces != nil, "no namespace sandbox on this machine: \(detected.unavailable ?? "")")
         var settings = TestSettings(caseTimeout: .seconds(30))
         settings.forking = false
-        var context = try orchestrated(settings: settings)
-        let home = Self.fixture.path("home-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-        context.environment["HOME"] = home
-        context.environment["TMPDIR"] = home
-        let outcome = await ProcessSandbox.$current.withValue(detected.sandbox) {
-            await TestProbe(arguments: ["--filter", "Orchestrated.*(steady|Steady)"]).run(in: context, logName: "33-test")
-        }
+        let outcome = try await runSandboxed(
+            TestProbe(arguments: ["--filter", "Orchestrated.*(steady|Steady)"]), in: try orchestrated(settings: settings), logName: "33-test")
         #expect(outcome.status == .passed, "\(outcome.summary)")
         #expect(outcome.evidence.testRun?.processStart == TestProcessStart(method: .executed, reason: "the checklist says test-start=exec"))
     }
