@@ -36,6 +36,13 @@ public enum AttackPackages {
         """
     }
 
+    /// The manifest of a package with one test target, its `.gitignore`, and (with `honest`) `honestTests` in that target.
+    private static func writePackage(name: String, target: String, prelude: String = "", honest: Bool, into fixture: GitFixture) throws {
+        try fixture.write("Package.swift", manifest(name: name, target: target, prelude: prelude))
+        try fixture.write(".gitignore", ".build/\n.swiftpm/\n")
+        if honest { try fixture.write("Tests/\(target)/HonestTests.swift", honestTests) }
+    }
+
     private static let honestTests = """
         import XCTest
 
@@ -53,9 +60,7 @@ public enum AttackPackages {
     /// (`CommandLine.arguments[0]`) aside and puts `fakeBundleScript` in its place, so that every later test process
     /// would run the script; it prints `SWAP <step>: ok|<error>` for each step and never fails itself.
     public static func writeBundleSwap(into fixture: GitFixture) throws {
-        try fixture.write("Package.swift", manifest(name: "Swapped", target: "SwappedTests"))
-        try fixture.write(".gitignore", ".build/\n.swiftpm/\n")
-        try fixture.write("Tests/SwappedTests/HonestTests.swift", honestTests)
+        try writePackage(name: "Swapped", target: "SwappedTests", honest: true, into: fixture)
         try fixture.write("Tests/SwappedTests/AAASetupTests.swift", """
             import Foundation
             import XCTest
@@ -125,9 +130,7 @@ public enum AttackPackages {
             }
 
             """
-        try fixture.write("Package.swift", manifest(name: "Planted", target: "PlantedTests", prelude: prelude))
-        try fixture.write(".gitignore", ".build/\n.swiftpm/\n")
-        try fixture.write("Tests/PlantedTests/HonestTests.swift", honestTests)
+        try writePackage(name: "Planted", target: "PlantedTests", prelude: prelude, honest: true, into: fixture)
     }
 
     /// Package `Reach`: its test `AAAServerTests/testReachTheServer` tries to change what later tests run by reaching the
@@ -135,9 +138,7 @@ public enum AttackPackages {
     /// find a socket it inherited (the server's request socket). It prints
     /// `REACH <step>: ok|refused <errno>` for each and never fails itself.
     public static func writeServerReach(into fixture: GitFixture) throws {
-        try fixture.write("Package.swift", manifest(name: "Reach", target: "ReachTests"))
-        try fixture.write(".gitignore", ".build/\n.swiftpm/\n")
-        try fixture.write("Tests/ReachTests/HonestTests.swift", honestTests)
+        try writePackage(name: "Reach", target: "ReachTests", honest: true, into: fixture)
         try fixture.write("Tests/ReachTests/AAAServerTests.swift", """
             import Foundation
             import XCTest
@@ -165,8 +166,7 @@ public enum AttackPackages {
 
     /// Package `Many`: `count` XCTest tests that pass at once, for a run with many short test processes.
     public static func writeManyQuickTests(into fixture: GitFixture, count: Int) throws {
-        try fixture.write("Package.swift", manifest(name: "Many", target: "ManyTests"))
-        try fixture.write(".gitignore", ".build/\n.swiftpm/\n")
+        try writePackage(name: "Many", target: "ManyTests", honest: false, into: fixture)
         let methods = (1...count).map { "    func test\(String(format: "%03d", $0))() { XCTAssertEqual(\($0) + 1, \($0 + 1)) }" }
         try fixture.write("Tests/ManyTests/ManyTests.swift", "import XCTest\n\nfinal class Quick: XCTestCase {\n\(methods.joined(separator: "\n"))\n}\n")
     }
