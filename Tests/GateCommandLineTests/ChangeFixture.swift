@@ -3,6 +3,20 @@ import GateTestSupport
 
 /// A repository with a protected `main` and a branch `change` checked out on top of it: the shape of a pull request.
 enum ChangeFixture {
+    /// The compliant app under a checklist of two items that read every Swift file: 17 (`cfa CFA-NO-GCD-LOCKS`) and 23
+    /// (`inventory`).
+    static var compliantAppWithAnalysisItems: [String: String] {
+        var files = CompliantApp.files
+        files["gate/cfa-change-gate.md"] = """
+            # Gate
+
+            17. **Swift Concurrency is the only concurrency.** <!-- probe: cfa CFA-NO-GCD-LOCKS -->
+            23. **The inventory is complete.** <!-- probe: inventory -->
+
+            """
+        return files
+    }
+
     static func make(base: [String: String], change: [String: String], removing: [String] = []) throws -> GitFixture {
         let fixture = try GitFixture()
         try fixture.git("init", "-q", "-b", "main")

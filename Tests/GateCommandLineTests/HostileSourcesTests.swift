@@ -5,20 +5,11 @@ import Testing
 /// A Swift file built to crash or stall the analyser (issue 25) ends `analyze` and `run` with a finding naming it, not
 /// with a signal: exit 1, and every `cfa` item and the inventory failed.
 struct HostileSourcesTests {
-    private let checklist = """
-        # Gate
-
-        17. **Swift Concurrency is the only concurrency.** <!-- probe: cfa CFA-NO-GCD-LOCKS -->
-        23. **The inventory is complete.** <!-- probe: inventory -->
-
-        """
     private let hostile = "App/2 - AppModel/Features/Hostile.swift"
     private let source = "func branch(x: Int) {\n    if x == 0 {}" + String(repeating: " else if x == 1 {}", count: 10_000) + "\n}\n"
 
     @Test func analyzeAndRunEndWithTheUnreadableSourceFinding() throws {
-        var base = CompliantApp.files
-        base["gate/cfa-change-gate.md"] = checklist
-        let fixture = try ChangeFixture.make(base: base, change: [hostile: source])
+        let fixture = try ChangeFixture.make(base: ChangeFixture.compliantAppWithAnalysisItems, change: [hostile: source])
 
         let analysis = try CFAGateBinary.run(["analyze", "--repo", fixture.root], in: fixture)
         #expect(analysis.status == 1, "\(analysis.standardOutput)\(analysis.standardError)")

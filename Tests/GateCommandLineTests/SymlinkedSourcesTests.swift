@@ -5,20 +5,11 @@ import Testing
 /// SwiftPM compiles what a symbolic link points at, so the gate judges it too: under the link's path, with the target's
 /// content. A link it cannot follow inside the repository fails the `cfa` items instead of being skipped.
 struct SymlinkedSourcesTests {
-    private let checklist = """
-        # Gate
-
-        17. **Swift Concurrency is the only concurrency.** <!-- probe: cfa CFA-NO-GCD-LOCKS -->
-        23. **The inventory is complete.** <!-- probe: inventory -->
-
-        """
     private let features = "App/2 - AppModel/Features"
 
     /// The compliant app on `main`; on `change`, `links` (path → target) and `files` are committed.
     private func makeChange(files: [String: String], links: [String: String]) throws -> GitFixture {
-        var base = CompliantApp.files
-        base["gate/cfa-change-gate.md"] = checklist
-        let fixture = try ChangeFixture.make(base: base, change: files)
+        let fixture = try ChangeFixture.make(base: ChangeFixture.compliantAppWithAnalysisItems, change: files)
         for (path, target) in links {
             try FileManager.default.createSymbolicLink(atPath: fixture.path(path), withDestinationPath: target)
         }
