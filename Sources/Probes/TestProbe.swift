@@ -98,11 +98,11 @@ public struct TestProbe: Sendable {
             URL(fileURLWithPath: bundle).deletingLastPathComponent().resolvingSymlinksInPath().path,
         ]
         let sandbox = ProcessSandbox.current.protecting(buildOutputs)
-        let start = await Self.forkServers(
+        let start = await Self.forkServers(forking: context.testSettings.forking, deadline: deadline) { library in
             ForkServer.Configuration(
-                bundle: bundle, library: ForkServer.libraryBesideExecutable() ?? "", workingDirectory: context.packageDirectory,
-                environment: context.environment, logPath: "\(runDirectory)/fork-server.log", sandbox: sandbox),
-            forking: context.testSettings.forking, deadline: deadline)
+                bundle: bundle, library: library, workingDirectory: context.packageDirectory, environment: context.environment,
+                logPath: "\(runDirectory)/fork-server.log", sandbox: sandbox)
+        }
         var outcome = await orchestrate(
             SwiftPMTestRunner(
                 bundle: bundle, packageDirectory: context.packageDirectory, repositoryRoot: context.repositoryRoot,
@@ -121,14 +121,14 @@ public struct TestProbe: Sendable {
 
     /// Fork servers for the item's test processes, when the fork server library is installed beside the gate and its
     /// first server starts; otherwise none, and the reason goes into the record.
-    private static func forkServers(_ configuration: ForkServer.Configuration, forking: Bool, deadline: ContinuousClock.Instant) async -> (
-        servers: ForkServerPool?, record: TestProcessStart
-    ) {
+    private static func forkServers(
+        forking: Bool, deadline: ContinuousClock.Instant, configuration: (_ library: String) -> ForkServer.Configuration
+    ) async -> (servers: ForkServerPool?, record: TestProcessStart) {
         guard forking else { return (nil, TestProcessStart(method: .executed, reason: "the checklist says test-start=exec")) }
-        guard !configuration.library.isEmpty else {
+        guard let library = ForkServer.libraryBesideExecutable() else {
             return (nil, TestProcessStart(method: .executed, reason: "libCFAGateForkServer.so is not installed beside cfa-gate"))
         }
-        let pool = ForkServerPool(configuration)
+        let pool = ForkServerPool(configuration(library))
         if let refusal = await pool.prepare(timeout: min(SwiftPMTestRunner.listingTimeout, max(.zero, deadline - .now))) {
             return (nil, TestProcessStart(method: .executed, reason: refusal))
         }
