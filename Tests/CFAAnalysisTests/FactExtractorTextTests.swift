@@ -1,6 +1,6 @@
 @testable import CFAAnalysis
 internal import SwiftParser
-internal import SwiftSyntax
+@_spi(RawSyntax) internal import SwiftSyntax
 import Testing
 
 /// The byte-level passes over a file's text give what the character-level ones gave.
@@ -57,5 +57,60 @@ struct LineTableTests {
             let found = table.location(of: offset)
             #expect(found.line == expected.line && found.column == expected.column, "offset \(offset) of \(source.debugDescription)")
         }
+    }
+}
+
+/// The token table gives every node of a tree the start and text SwiftSyntax's own node API gives it.
+struct TokenTableTests {
+    static let tricky = """
+        // a comment\r\nimport SwiftUI
+        @Observable final class Model { var items: [String] = [] /* trailing */ }
+        let s = "héllo \\(name.first ?? "🌍")  two  spaces", raw = #"a \\(x) "q""#
+        let r = /[a-z]+/, t = \"""
+            multi \\(1 + 2)
+            \"""
+        #if DEBUG
+        func f(_ a: Int = 1, b: (Int) -> Void) async throws -> Int { try await g(a) { $0 } }
+        #endif
+        struct Broken { func ( { let = ; } }
+        x.a?.b![0].c(d: e)(f).g
+        """
+
+    @Test(arguments: [tricky] + CompliantApp.files.values.sorted().prefix(6))
+    func everyNodeHasTheStartAndTextOfItsTokens(source: String) {
+        let tree = Parser.parse(source: source)
+        let table = TokenTable(tree.raw, depthLimit: 1_000)
+        #expect(!table.isTooDeep)
+        var pending: [Syntax] = [Syntax(tree)]
+        var checked = 0
+        while let node = pending.popLast() {
+            pending.append(contentsOf: node.children(viewMode: .sourceAccurate))
+            let tokens = Array(node.tokens(viewMode: .sourceAccurate))
+            let length = node.totalLength.utf8Length
+            let expectedStart = length > 0
+                ? (tokens.first { $0.totalLength.utf8Length > 0 }?.positionAfterSkippingLeadingTrivia ?? node.position).utf8Offset
+                : node.position.utf8Offset
+            #expect(table.textStart(ofNodeAt: node.position.utf8Offset, length: length) == expectedStart, "\(node.kind) at \(node.position)")
+            var expectedText = ""
+            var pendingSpace = false
+            for token in tokens {
+                if !expectedText.isEmpty && (pendingSpace || !token.leadingTrivia.isEmpty) { expectedText += " " }
+                expectedText += token.text
+                pendingSpace = !token.trailingTrivia.isEmpty
+            }
+            let text = table.text(from: node.position.utf8Offset, to: node.endPosition.utf8Offset, limit: 100_000)
+            #expect(text == expectedText, "\(node.kind) at \(node.position)")
+            if expectedText.count > 12 {
+                #expect(table.text(from: node.position.utf8Offset, to: node.endPosition.utf8Offset, limit: 10) == expectedText.prefix(9) + "…")
+            }
+            checked += 1
+        }
+        #expect(checked > 50)
+    }
+
+    @Test func aTreeDeeperThanTheLimitIsMarked() {
+        let tree = Parser.parse(source: "let x = f(g(h(i(j(k(1))))))\n")
+        #expect(TokenTable(tree.raw, depthLimit: 8).isTooDeep)
+        #expect(!TokenTable(tree.raw, depthLimit: 200).isTooDeep)
     }
 }
