@@ -142,4 +142,36 @@ struct FactExtractorTests {
         #expect(runsIn == ["String": "-", "Button": "-", "withAnimation": "Button", "Task": "Button", "save": "Task", "onTapGesture": "-", "print": "onTapGesture"])
         #expect(Set(type.scope.calls.filter(\.isStatement).map(\.shape.name)) == ["withAnimation", "Task", "save", "onTapGesture", "print"])
     }
+
+    /// A member is left where its code ends, whatever lies between it and the next one: members inside `#if` blocks,
+    /// after an `#endif`, and after an import (whose insides are not walked) each start with no member around them.
+    @Test func membersAroundConditionalBlocksAreEachTheirOwn() throws {
+        let facts = FactExtractor.facts(path: "E.swift", source: """
+            enum Spawner {
+                static func handOver() -> Int? {
+                    guard let identity = sandbox.identity else { return nil }
+                    return identity
+                }
+
+                #if os(Linux)
+                private static func clone() -> Int { start() }
+                #if DEBUG
+                static var sample: Int { 1 }
+                #endif
+                #endif
+                private static let lastCapability: Int32 = { read() }()
+            }
+            import Foundation
+            extension Spawner { func later() { go() } }
+            """)
+        let spawner = try #require(facts.types.first)
+        #expect(spawner.functions.map(\.name) == ["handOver", "clone"])
+        #expect(spawner.properties.map(\.name) == ["sample", "lastCapability"])
+        #expect(spawner.scope.calls.map { "\($0.shape.name) in \($0.member ?? "-")" } == ["os in -", "start in clone", "{ read() } in lastCapability", "read in lastCapability"])
+        #expect(spawner.scope.references.first { $0.name == "Int" && $0.member == "sample" }?.inPreview == true)
+        #expect(spawner.scope.references.first { $0.name == "Int32" }?.inPreview == false)
+        #expect(facts.imports.map(\.module) == ["Foundation"])
+        #expect(facts.types.last?.functions.map(\.name) == ["later"])
+        #expect(facts.types.last?.scope.calls.map(\.shape.name) == ["go"])
+    }
 }

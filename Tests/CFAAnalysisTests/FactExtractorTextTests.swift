@@ -60,8 +60,8 @@ struct LineTableTests {
     }
 }
 
-/// The token table gives every node of a tree the start and text SwiftSyntax's own node API gives it.
-struct TokenTableTests {
+/// The tree scan gives every node of a tree the start and text SwiftSyntax's own node API gives it.
+struct TreeScanTests {
     static let tricky = """
         // a comment\r\nimport SwiftUI
         @Observable final class Model { var items: [String] = [] /* trailing */ }
@@ -79,7 +79,7 @@ struct TokenTableTests {
     @Test(arguments: [tricky] + CompliantApp.files.values.sorted().prefix(6))
     func everyNodeHasTheStartAndTextOfItsTokens(source: String) {
         let tree = Parser.parse(source: source)
-        let table = TokenTable(tree.raw, depthLimit: 1_000)
+        let table = TreeScan(tree.raw, depthLimit: 1_000)
         #expect(!table.isTooDeep)
         var pending: [Syntax] = [Syntax(tree)]
         var checked = 0
@@ -110,7 +110,7 @@ struct TokenTableTests {
 
     @Test func aTreeDeeperThanTheLimitIsMarked() {
         let tree = Parser.parse(source: "let x = f(g(h(i(j(k(1))))))\n")
-        #expect(TokenTable(tree.raw, depthLimit: 8).isTooDeep)
-        #expect(!TokenTable(tree.raw, depthLimit: 200).isTooDeep)
+        #expect(TreeScan(tree.raw, depthLimit: 8).isTooDeep)
+        #expect(!TreeScan(tree.raw, depthLimit: 200).isTooDeep)
     }
 }

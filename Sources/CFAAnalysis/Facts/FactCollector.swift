@@ -42,16 +42,15 @@ struct PlacedSyntax {
     func `as`<Node: RawSyntaxNodeProtocol>(_ type: Node.Type) -> Node? { raw.as(type) }
 }
 
-/// One walk over a file's raw syntax tree, recording its facts. Code inside `#if` blocks is visited like any other
+/// Records a file.s facts from the nodes its `TreeScan` listed. Code inside `#if` blocks is visited like any other
 /// code: a SwiftUI view behind `#if canImport(SwiftUI)` is still a view.
 ///
-/// Nodes are visited in source order, before their children, as a `SyntaxVisitor` visits them; tokens are not visited
-/// (their text comes from the `TokenTable`). The walk recurses once per level: run it on a `ParserThread`, after the
-/// depth check.
+/// Nodes are visited in source order, before their children, as a `SyntaxVisitor` visits them, and left (see
+/// `Leave`) when the walk moves past their last descendant; token texts and positions come from the scan.
 struct FactCollector {
     private(set) var facts: FileFacts
     private let lines: LineTable
-    private let tokens: TokenTable
+    private let scan: TreeScan
     /// Indices into `facts.types` of the types being walked, innermost last.
     private var typeStack: [Int] = []
     /// The member being walked (a property, function or initialiser), per type level.
@@ -68,10 +67,10 @@ struct FactCollector {
     /// Member accesses that are the base of another (`A.b` in `A.b.c`), marked by the outer one.
     private var innerMembers: Set<RawSyntax.ID> = []
 
-    init(facts: FileFacts, lines: LineTable, tokens: TokenTable) {
+    init(facts: FileFacts, lines: LineTable, scan: TreeScan) {
         self.facts = facts
         self.lines = lines
-        self.tokens = tokens
+        self.scan = scan
     }
 
     // MARK: The walk
@@ -81,21 +80,27 @@ struct FactCollector {
         case nothing, type, member, laterClosure, preview, skipChildren
     }
 
-    mutating func walk(_ root: RawSyntax) { walk(root, at: 0) }
-
-    private mutating func walk(_ raw: RawSyntax, at offset: Int) {
-        var leave = Leave.nothing
-        if let visitor = Self.visitors[ObjectIdentifier(raw.kind.syntaxNodeType)] {
-            leave = visitor(&self, PlacedSyntax(raw: raw, offset: offset))
-            if case .skipChildren = leave { return }
-        }
-        if let layout = raw.layoutView {
-            var position = offset
-            for case let child? in layout.children {
-                if !child.isToken { walk(child, at: position) }
-                position += child.byteLength
+    /// Visits the nodes the scan recorded, in its order, undoing a node.s `Leave` when the first node outside it comes, as
+    /// a visitor.s `visitPost` would.
+    mutating func walk() {
+        var open: [(lastDescendant: Int, leave: Leave)] = []
+        var skippingThrough = -1
+        for entry in scan.nodes {
+            if entry.order <= skippingThrough { continue }
+            while let last = open.last, entry.order > last.lastDescendant {
+                undo(last.leave)
+                open.removeLast()
+            }
+            switch Self.visitors[entry.kind].visit(&self, entry.node) {
+            case .nothing: break
+            case .skipChildren: skippingThrough = entry.lastDescendant
+            case let leave: open.append((entry.lastDescendant, leave))
             }
         }
+        while let last = open.popLast() { undo(last.leave) }
+    }
+
+    private mutating func undo(_ leave: Leave) {
         switch leave {
         case .nothing, .skipChildren: break
         case .type: leaveType()
@@ -105,6 +110,10 @@ struct FactCollector {
         }
     }
 
+    /// The kinds the scan records for the walk: each syntax node type's index in `visitors`.
+    static let recordedKinds: [ObjectIdentifier: Int] = Dictionary(
+        uniqueKeysWithValues: visitors.enumerated().map { (ObjectIdentifier($0.element.type), $0.offset) })
+
     private typealias Visitor = @Sendable (inout FactCollector, PlacedSyntax) -> Leave
 
     /// What the walk records at a node, by the node's kind; every other node is only walked through.
@@ -112,141 +121,141 @@ struct FactCollector {
     /// A function per kind rather than one `switch`: each raw node type comes from a library built for evolution, so a
     /// function that names many of them looks up all their metadata on every call, which in one large `switch` cost more
     /// than the walk's own work.
-    private static let visitors: [ObjectIdentifier: Visitor] = [
-        ObjectIdentifier(StructDeclSyntax.self): { collector, node in
+    private static let visitors: [(type: any SyntaxProtocol.Type, visit: Visitor)] = [
+        (StructDeclSyntax.self, { collector, node in
             guard let decl = node.as(RawStructDeclSyntax.self) else { return .nothing }
             return collector.enterType(string(decl.name), .struct, node, decl.attributes, decl.modifiers, decl.inheritanceClause)
-        },
-        ObjectIdentifier(ClassDeclSyntax.self): { collector, node in
+        }),
+        (ClassDeclSyntax.self, { collector, node in
             guard let decl = node.as(RawClassDeclSyntax.self) else { return .nothing }
             return collector.enterType(string(decl.name), .class, node, decl.attributes, decl.modifiers, decl.inheritanceClause)
-        },
-        ObjectIdentifier(ActorDeclSyntax.self): { collector, node in
+        }),
+        (ActorDeclSyntax.self, { collector, node in
             guard let decl = node.as(RawActorDeclSyntax.self) else { return .nothing }
             return collector.enterType(string(decl.name), .actor, node, decl.attributes, decl.modifiers, decl.inheritanceClause)
-        },
-        ObjectIdentifier(EnumDeclSyntax.self): { collector, node in
+        }),
+        (EnumDeclSyntax.self, { collector, node in
             guard let decl = node.as(RawEnumDeclSyntax.self) else { return .nothing }
             return collector.enterType(string(decl.name), .enum, node, decl.attributes, decl.modifiers, decl.inheritanceClause)
-        },
-        ObjectIdentifier(ProtocolDeclSyntax.self): { collector, node in
+        }),
+        (ProtocolDeclSyntax.self, { collector, node in
             guard let decl = node.as(RawProtocolDeclSyntax.self) else { return .nothing }
             return collector.enterType(string(decl.name), .protocol, node, decl.attributes, decl.modifiers, decl.inheritanceClause)
-        },
-        ObjectIdentifier(ExtensionDeclSyntax.self): { collector, node in
+        }),
+        (ExtensionDeclSyntax.self, { collector, node in
             guard let decl = node.as(RawExtensionDeclSyntax.self) else { return .nothing }
             let name = collector.text(node.place(decl.extendedType), limit: 500)
             return collector.enterType(name, .extension, node, decl.attributes, decl.modifiers, decl.inheritanceClause)
-        },
-        ObjectIdentifier(VariableDeclSyntax.self): { $0.visitVariable($1) },
-        ObjectIdentifier(FunctionDeclSyntax.self): { collector, node in
+        }),
+        (VariableDeclSyntax.self, { $0.visitVariable($1) }),
+        (FunctionDeclSyntax.self, { collector, node in
             guard let decl = node.as(RawFunctionDeclSyntax.self) else { return .nothing }
             return collector.enterFunction(string(decl.name), node, decl.modifiers, signature: decl.signature, body: decl.body)
-        },
-        ObjectIdentifier(InitializerDeclSyntax.self): { collector, node in
+        }),
+        (InitializerDeclSyntax.self, { collector, node in
             guard let decl = node.as(RawInitializerDeclSyntax.self) else { return .nothing }
             return collector.enterFunction("init", node, decl.modifiers, signature: decl.signature, body: decl.body)
-        },
-        ObjectIdentifier(DeinitializerDeclSyntax.self): { collector, node in
+        }),
+        (DeinitializerDeclSyntax.self, { collector, node in
             guard let decl = node.as(RawDeinitializerDeclSyntax.self) else { return .nothing }
             return collector.enterFunction("deinit", node, decl.modifiers, signature: nil, body: decl.body)
-        },
-        ObjectIdentifier(EnumCaseDeclSyntax.self): { collector, node in
+        }),
+        (EnumCaseDeclSyntax.self, { collector, node in
             collector.visitEnumCases(node)
             return .nothing
-        },
-        ObjectIdentifier(MacroExpansionExprSyntax.self): { collector, node in
+        }),
+        (MacroExpansionExprSyntax.self, { collector, node in
             guard let macro = node.as(RawMacroExpansionExprSyntax.self), string(macro.macroName) == "Preview" else { return .nothing }
             return collector.enterPreview()
-        },
-        ObjectIdentifier(MacroExpansionDeclSyntax.self): { collector, node in
+        }),
+        (MacroExpansionDeclSyntax.self, { collector, node in
             guard let macro = node.as(RawMacroExpansionDeclSyntax.self), string(macro.macroName) == "Preview" else { return .nothing }
             return collector.enterPreview()
-        },
-        ObjectIdentifier(IfConfigClauseSyntax.self): { collector, node in
+        }),
+        (IfConfigClauseSyntax.self, { collector, node in
             collector.isDebugOnly(node) ? collector.enterPreview() : .nothing
-        },
-        ObjectIdentifier(FunctionCallExprSyntax.self): { collector, node in
+        }),
+        (FunctionCallExprSyntax.self, { collector, node in
             collector.visitCall(node)
             return .nothing
-        },
-        ObjectIdentifier(ClosureExprSyntax.self): { collector, node in
+        }),
+        (ClosureExprSyntax.self, { collector, node in
             guard !collector.laterClosureOwners.isEmpty, let name = collector.laterClosureOwners.removeValue(forKey: node.raw.id) else {
                 return .nothing
             }
             collector.laterClosures.append(name)
             return .laterClosure
-        },
-        ObjectIdentifier(PatternBindingSyntax.self): { collector, node in
+        }),
+        (PatternBindingSyntax.self, { collector, node in
             collector.visitBinding(node)
             return .nothing
-        },
-        ObjectIdentifier(CodeBlockItemSyntax.self): { collector, node in
+        }),
+        (CodeBlockItemSyntax.self, { collector, node in
             if let item = node.as(RawCodeBlockItemSyntax.self), let call = call(in: item.item) { collector.statementCalls.insert(call.id) }
             return .nothing
-        },
-        ObjectIdentifier(SequenceExprSyntax.self): { collector, node in
+        }),
+        (SequenceExprSyntax.self, { collector, node in
             collector.visitSequence(node)
             return .nothing
-        },
-        ObjectIdentifier(ReturnStmtSyntax.self): { collector, node in
+        }),
+        (ReturnStmtSyntax.self, { collector, node in
             if let statement = node.as(RawReturnStmtSyntax.self), let value = statement.expression, let call = call(in: value.raw) {
                 collector.returnedCalls.insert(call.id)
             }
             return .nothing
-        },
-        ObjectIdentifier(IfExprSyntax.self): { collector, node in
+        }),
+        (IfExprSyntax.self, { collector, node in
             collector.recordCondition(node.placeIfPresent(node.as(RawIfExprSyntax.self)?.conditions))
             return .nothing
-        },
-        ObjectIdentifier(GuardStmtSyntax.self): { collector, node in
+        }),
+        (GuardStmtSyntax.self, { collector, node in
             collector.recordCondition(node.placeIfPresent(node.as(RawGuardStmtSyntax.self)?.conditions))
             return .nothing
-        },
-        ObjectIdentifier(WhileStmtSyntax.self): { collector, node in
+        }),
+        (WhileStmtSyntax.self, { collector, node in
             collector.recordCondition(node.placeIfPresent(node.as(RawWhileStmtSyntax.self)?.conditions))
             return .nothing
-        },
-        ObjectIdentifier(AwaitExprSyntax.self): { collector, node in
+        }),
+        (AwaitExprSyntax.self, { collector, node in
             let fact = StatementFact(text: collector.text(node), location: collector.location(node), member: collector.member)
             collector.updateScope { $0.awaits.append(fact) }
             return .nothing
-        },
-        ObjectIdentifier(DeclReferenceExprSyntax.self): { collector, node in
+        }),
+        (DeclReferenceExprSyntax.self, { collector, node in
             if let reference = node.as(RawDeclReferenceExprSyntax.self) { collector.addReference(string(reference.baseName), node) }
             return .nothing
-        },
-        ObjectIdentifier(MemberAccessExprSyntax.self): { collector, node in
+        }),
+        (MemberAccessExprSyntax.self, { collector, node in
             collector.visitMemberAccess(node)
             return .nothing
-        },
-        ObjectIdentifier(IdentifierTypeSyntax.self): { collector, node in
+        }),
+        (IdentifierTypeSyntax.self, { collector, node in
             if let type = node.as(RawIdentifierTypeSyntax.self) { collector.addReference(string(type.name), node) }
             return .nothing
-        },
-        ObjectIdentifier(MemberTypeSyntax.self): { collector, node in
+        }),
+        (MemberTypeSyntax.self, { collector, node in
             collector.addReference(collector.text(node, limit: 500), node)
             return .nothing
-        },
-        ObjectIdentifier(AttributeSyntax.self): { collector, node in
+        }),
+        (AttributeSyntax.self, { collector, node in
             guard let attribute = node.as(RawAttributeSyntax.self) else { return .nothing }
             let use = AttributeUse(name: collector.text(node.place(attribute.attributeName), limit: 500), location: collector.location(node))
             collector.facts.attributeUses.append(use)
             return .nothing
-        },
-        ObjectIdentifier(DeclModifierSyntax.self): { collector, node in
+        }),
+        (DeclModifierSyntax.self, { collector, node in
             guard let modifier = node.as(RawDeclModifierSyntax.self), let detail = modifier.detail else { return .nothing }
             let use = AttributeUse(name: "\(string(modifier.name))(\(string(detail.detail)))", location: collector.location(node))
             collector.facts.modifierUses.append(use)
             return .nothing
-        },
-        ObjectIdentifier(ImportDeclSyntax.self): { collector, node in
+        }),
+        (ImportDeclSyntax.self, { collector, node in
             if let declaration = node.as(RawImportDeclSyntax.self) {
                 let fact = ImportFact(module: collector.text(node.place(declaration.path), limit: 500), location: collector.location(node))
                 collector.facts.imports.append(fact)
             }
             return .skipChildren
-        },
+        }),
     ]
 
     // MARK: Where we are
@@ -256,7 +265,7 @@ struct FactCollector {
     private var atTypeMemberLevel: Bool { !typeStack.isEmpty && member == nil }
 
     private func location(_ node: PlacedSyntax) -> SourceLocation {
-        let place = lines.location(of: tokens.textStart(ofNodeAt: node.offset, length: node.raw.byteLength))
+        let place = lines.location(of: scan.textStart(ofNodeAt: node.offset, length: node.raw.byteLength))
         return SourceLocation(line: place.line, column: place.column)
     }
 
@@ -264,7 +273,7 @@ struct FactCollector {
     /// call whose argument is a large closure costs no more than its first words.
     private func text(_ node: PlacedSyntax?, limit: Int = 200) -> String {
         guard let node else { return "" }
-        return tokens.text(from: node.offset, to: node.end, limit: limit)
+        return scan.text(from: node.offset, to: node.end, limit: limit)
     }
 
     private static func string(_ token: RawTokenSyntax) -> String { String(syntaxText: token.tokenText) }

@@ -23,13 +23,13 @@ enum FactExtractor {
         var facts = FileFacts(path: path, lineCount: lineCount(of: source))
         let tree = Parser.parse(source: source)
         let lines = LineTable(source)
-        let tokens = TokenTable(tree.raw, depthLimit: SourceLimits.maximumTreeDepth)
-        if tokens.isTooDeep, let deepest = node(deeperThan: SourceLimits.maximumTreeDepth, in: tree) {
+        let scan = TreeScan(tree.raw, depthLimit: SourceLimits.maximumTreeDepth, recordedKinds: FactCollector.recordedKinds)
+        if scan.isTooDeep, let deepest = node(deeperThan: SourceLimits.maximumTreeDepth, in: tree) {
             facts.refusal = SourceRefusal(limit: .depth, line: lines.location(of: deepest.position.utf8Offset).line, measured: SourceLimits.maximumDepth)
             return facts
         }
-        var collector = FactCollector(facts: facts, lines: lines, tokens: tokens)
-        collector.walk(tree.raw)
+        var collector = FactCollector(facts: facts, lines: lines, scan: scan)
+        collector.walk()
         facts = collector.facts
         // Every suppression comment holds the marker: a file without it has none, and its tokens need no second walk.
         if contains(SuppressionSyntax.marker, in: source) { facts.suppressions = suppressions(in: tree, lines: lines) }
@@ -107,14 +107,14 @@ enum FactExtractor {
     }
 
     /// Whether the tree has a node more than `limit` levels down, counted as `node(deeperThan:in:)` counts them (the
-    /// children a source-accurate walk visits). The `TokenTable` checks it while it reads the tokens, on the raw tree;
+    /// children a source-accurate walk visits). The `TreeScan` checks it while it reads the tree, on the raw tree;
     /// only a file that fails it is walked again to find the node.
     static func isTree(_ tree: SourceFileSyntax, deeperThan limit: Int) -> Bool {
-        TokenTable(tree.raw, depthLimit: limit).isTooDeep
+        TreeScan(tree.raw, depthLimit: limit).isTooDeep
     }
 
     /// A node more than `limit` levels down, found without recursion; nil when the tree is shallower. The pre-scan
-    /// bounds the depth from the text; the token table checks it on the tree itself before the fact walk recurses.
+    /// bounds the depth from the text; the scan checks it on the tree itself, and stops descending past the limit.
     static func node(deeperThan limit: Int, in tree: SourceFileSyntax) -> Syntax? {
         var pending: [(node: Syntax, depth: Int)] = [(Syntax(tree), 0)]
         while let (node, depth) = pending.popLast() {

@@ -1,32 +1,59 @@
 // The raw tree (SPI): walking it makes no node objects, which on every file costs a sizeable share of a parse.
 @_spi(RawSyntax) internal import SwiftSyntax
 
-/// Every present token of one parsed file, in source order, with the UTF-8 offset at which each starts (its leading
-/// trivia included). Made in the one pass over the raw tree that also checks the tree's depth.
+/// The one pass over a parsed file's raw tree: it checks the tree's depth, lists every present token in source order
+/// with the UTF-8 offset at which it starts (its leading trivia included), and lists the nodes of the kinds the fact
+/// walk visits, in the order a visitor meets them.
 ///
-/// The fact walk asks two things of a node many times: where its first token's text starts, and its text. Walking
-/// down from a node to its first token costs the depth of its left edge, which in a chain of n calls is n for each of
-/// them; here both are a binary search on the node's offset.
-struct TokenTable {
-    private var starts: [Int] = []
-    private var tokens: [RawSyntax] = []
-    /// Set when the tree has a node deeper than the limit the table was made with; the table is then incomplete.
-    private(set) var isTooDeep = false
-
-    /// Depth is counted as `FactExtractor.node(deeperThan:in:)` counts it: the root is 0, and a node's present
-    /// children are one deeper.
-    init(_ root: RawSyntax, depthLimit: Int) {
-        self.depthLimit = depthLimit
-        collect(root, at: 0, depth: 0)
+/// The fact walk then runs over that short list instead of the whole tree again: every node of a library built for
+/// evolution costs a call per property read, and a second walk of every node cost more than the facts themselves.
+/// It asks two things of a node many times: where its first token's text starts, and its text. Walking down from a
+/// node to its first token costs the depth of its left edge, which in a chain of n calls is n for each of them; here
+/// both are a binary search on the node's offset.
+struct TreeScan {
+    /// A node of a kind the fact walk visits, with the kind.s index among the walk.s visitors. `order` counts the nodes
+    /// and tokens of the whole tree as a visitor meets them; `lastDescendant` is the order of the last one inside this
+    /// node, so a later node is inside it exactly when its order is at most that. Depth cannot tell: the nodes between
+    /// two recorded ones are not listed.
+    struct Node {
+        let node: PlacedSyntax
+        let kind: Int
+        let order: Int
+        fileprivate(set) var lastDescendant: Int
     }
 
+    private var starts: [Int] = []
+    private var tokens: [RawSyntax] = []
+    /// The nodes of the recorded kinds, a parent before its children.
+    private(set) var nodes: [Node] = []
+    /// Set when the tree has a node deeper than the limit the scan was made with; the scan is then incomplete.
+    private(set) var isTooDeep = false
     private let depthLimit: Int
+    private let recordedKinds: [ObjectIdentifier: Int]
+    /// Nodes and tokens met so far.
+    private var met = 0
+
+    /// Depth is counted as `FactExtractor.node(deeperThan:in:)` counts it: the root is 0, and a node's present
+    /// children are one deeper. `recordedKinds` maps syntax node types to the index `Node.kind` gets.
+    init(_ root: RawSyntax, depthLimit: Int, recordedKinds: [ObjectIdentifier: Int] = [:]) {
+        self.depthLimit = depthLimit
+        self.recordedKinds = recordedKinds
+        // Room for every token and recorded node of ordinary code at once: growing an array of raw nodes copies each
+        // through the value witnesses of a type from a library built for evolution.
+        let bytes = root.byteLength
+        starts.reserveCapacity(bytes / 4)
+        tokens.reserveCapacity(bytes / 4)
+        if !recordedKinds.isEmpty { nodes.reserveCapacity(bytes / 12) }
+        collect(root, at: 0, depth: 0)
+    }
 
     /// Recursion, not a stack of nodes: an array of raw nodes copies each through the value witnesses of a type from a
     /// library built for evolution, which cost several times the walk itself. The recursion is as deep as the tree,
     /// which the limit bounds; run on a `ParserThread`.
     private mutating func collect(_ node: RawSyntax, at offset: Int, depth: Int) {
         guard !isTooDeep else { return }
+        let order = met
+        met += 1
         if depth > depthLimit {
             isTooDeep = true
             return
@@ -38,11 +65,17 @@ struct TokenTable {
             }
             return
         }
+        var recorded: Int?
+        if !recordedKinds.isEmpty, let kind = recordedKinds[ObjectIdentifier(node.kind.syntaxNodeType)] {
+            recorded = nodes.count
+            nodes.append(Node(node: PlacedSyntax(raw: node, offset: offset), kind: kind, order: order, lastDescendant: order))
+        }
         var position = offset
         for case let child? in layout.children {
             collect(child, at: position, depth: depth + 1)
             position += child.byteLength
         }
+        if let recorded { nodes[recorded].lastDescendant = met - 1 }
     }
 
     /// The index of the first token starting at or after `offset`.
