@@ -93,11 +93,14 @@ struct ProbeConfinement: Sendable {
             TreeOwnership.hand(resolved(privateFolder), to: identity, sparing: [])
             TreeOwnership.hand(package, to: identity, sparing: gitFolders.union([package]))
         }
-        let needed = [repositoryRoot, package, gitDirectory, swiftExecutable ?? "/"].map(resolved)
+        // A private /tmp carries the package, the private folder, `.git` and these onto it when they lie under /tmp:
+        // the repository around the package (a dependency `path:` may lead out of it) and the toolchain's `usr`.
+        let toolchain = swiftExecutable.map { URL(fileURLWithPath: resolved($0)).deletingLastPathComponent().deletingLastPathComponent().path }
+        let visible = [resolved(repositoryRoot)] + (toolchain.map { [$0] } ?? [])
         let files = FilePolicy(
             writable: [package, resolved(privateFolder)], readOnly: gitFolders.sorted(),
-            hidden: FilePolicy.serviceSocketFolders + (options.hiddenPaths ?? []),
-            privateTemporary: !needed.contains { $0 == "/tmp" || $0.hasPrefix("/tmp/") })
+            hidden: FilePolicy.serviceSocketFolders + (options.hiddenPaths ?? []), visible: visible,
+            privateTemporary: !([package, resolved(privateFolder)] + gitFolders + visible).contains("/tmp"))
         let (sandbox, unavailable) = options.sandbox == .off ? (ProcessSandbox(identity: identity), nil) : await detect(files, identity)
         return ProbeConfinement(
             sandbox: sandbox, unavailable: options.sandbox == .off ? "sandbox=off" : unavailable, privateFolder: resolved(privateFolder),
@@ -128,7 +131,7 @@ struct ProbeConfinement: Sendable {
             capabilityBoundingSetEmpty: sandbox.identity != nil || sandbox.namespaces != nil, namespaces: namespaces,
             readOnlyRoot: sandbox.namespaces != nil && files != nil, writablePaths: readOnlyWorld ? files?.writable ?? [] : [],
             readOnlyPaths: readOnlyWorld ? files?.readOnly ?? [] : [], hiddenPaths: sandbox.namespaces != nil ? files?.hidden ?? [] : [],
-            privateTemporary: sandbox.namespaces != nil && files?.privateTemporary == true,
+            privateTemporary: sandbox.privateTemporary,
             landlockABI: sandbox.landlockABI.map(Int.init), missing: missing.map(\.rawValue))
     }
 

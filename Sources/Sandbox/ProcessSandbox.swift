@@ -15,9 +15,10 @@ import Foundation
 ///   (it sees only its own process tree: not the gate, not the runner above it, not another probe; when it ends, the
 ///   kernel kills whatever it left). Its root file system is read-only except `files.writable`; `files.readOnly` stay
 ///   read-only inside those; `files.hidden` are replaced by empty ones (the sockets of root services under `/run`);
-///   `/tmp` is private. A gate that is not root adds a user namespace, left without a uid map: the child keeps its
-///   kernel identity (its files stay its own) and shows as the overflow user, and no process ever writes a map — the
-///   gate's memory, which holds the key, is never made dumpable to let a child do it.
+///   `/tmp` is private (`privateTemporary`: empty but for the paths of `files` under it, carried onto it). A gate that
+///   is not root adds a user namespace, left without a uid map: the child keeps its kernel identity (its files stay its
+///   own) and shows as the overflow user, and no process ever writes a map — the gate's memory, which holds the key,
+///   is never made dumpable to let a child do it.
 /// - **Landlock** (`landlockABI`): without namespaces, the same file policy for writes; where the kernel has scopes
 ///   (ABI 6), a child can signal no process and reach no abstract socket outside its own domain, namespaces or not.
 public struct ProcessSandbox: Sendable, Equatable {
@@ -48,6 +49,15 @@ public struct ProcessSandbox: Sendable, Equatable {
 
     /// What the verdict records in `sandbox`.
     package var name: String { namespaces == nil ? (landlockABI != nil && files != nil ? "landlock" : "none") : "namespace" }
+
+    /// Whether the child's `/tmp` is an empty file system of its own (the policy's paths under it carried onto it), in a
+    /// namespace, when the policy asks. A child in a user namespace without a uid map can create nothing on a file
+    /// system it mounts (`EOVERFLOW`), not even a folder to carry a path onto: with paths under `/tmp` to keep, it keeps
+    /// the machine's `/tmp`, read-only, as without a private one.
+    package var privateTemporary: Bool {
+        guard namespaces != nil, let files, files.privateTemporary else { return false }
+        return namespaces == .pidAndMount || files.keptUnderTemporary.isEmpty
+    }
 
     /// Whether the file policy holds: by mounts in a namespace, or by Landlock.
     package var enforcesFiles: Bool { files != nil && (namespaces != nil || landlockABI != nil) }
@@ -97,14 +107,30 @@ public struct FilePolicy: Sendable, Equatable {
     package var readOnly: [String]
     /// Replaced by an empty folder (or an empty file) in a namespace: the sockets of root services.
     package var hidden: [String]
-    /// `/tmp` is an empty private file system in a namespace (not when a path the child needs lies under it).
+    /// Read-only like the rest of the file system, and kept in sight under a private `/tmp`: the repository around the
+    /// package, the toolchain.
+    package var visible: [String]
+    /// `/tmp` is a private file system in a namespace, empty but for the paths above that lie under it
+    /// (`ProcessSandbox.privateTemporary` says when it can be).
     package var privateTemporary: Bool
 
-    package init(writable: [String], readOnly: [String] = [], hidden: [String] = [], privateTemporary: Bool = false) {
+    package init(writable: [String], readOnly: [String] = [], hidden: [String] = [], visible: [String] = [], privateTemporary: Bool = false) {
         self.writable = writable
         self.readOnly = readOnly
         self.hidden = hidden
+        self.visible = visible
         self.privateTemporary = privateTemporary
+    }
+
+    /// The paths under `/tmp` a private `/tmp` must still show, where something stands: every path of the policy but
+    /// the hidden ones, outermost only (each is carried with what lies beneath it), shortest first.
+    package var keptUnderTemporary: [String] {
+        var kept: [String] = []
+        for path in Set(writable + readOnly + visible).sorted(by: { ($0.count, $0) < ($1.count, $1) })
+        where path.hasPrefix("/tmp/") && PathKind(path).isPresent && !kept.contains(where: { path.hasPrefix($0 + "/") }) {
+            kept.append(path)
+        }
+        return kept
     }
 
     /// The folders under `/run` and `/var/run` that hold the sockets of root services, hidden in every namespace.

@@ -74,7 +74,7 @@ package enum SandboxSpawn {
             }
         }
         defer { if ruleset >= 0 { closeDescriptor(ruleset) } }
-        let mounts = MountPlan(namespaced: sandbox.namespaces != nil, policy: sandbox.files)
+        let mounts = MountPlan(sandbox)
         defer { mounts.free() }
         var outputDescriptor = descriptors.outputDescriptor
         if let outputPath = descriptors.outputPath {
@@ -161,8 +161,9 @@ package enum SandboxSpawn {
             let step = SpawnStep(rawValue: plan.failedStep) ?? .none
             let reason = String(cString: strerror(plan.failure))
             guard step.concernsTheProgram else {
-                let target = plan.failedMount >= 0 && plan.failedMount < plan.mountCount ? plan.mounts[Int(plan.failedMount)].target : nil
-                return .failure(Failure(message: "\(step.phrase)\(target.map { " (\(String(cString: $0)))" } ?? "") failed: \(reason)"))
+                let mount = plan.failedMount >= 0 && plan.failedMount < plan.mountCount ? plan.mounts[Int(plan.failedMount)] : nil
+                let detail = mount.map { " (\(String(cString: $0.target)): \($0.phrase))" } ?? ""
+                return .failure(Failure(message: "\(step.phrase)\(detail) failed: \(reason)"))
             }
             let detail = step == .exec ? "" : "\(step.phrase): "
             return .failure(Failure(message: "could not start \(path): \(detail)\(reason)"))
@@ -237,14 +238,49 @@ private struct MountStep {
         case hideFolder
         /// `/dev/null` over a file, hiding it.
         case hideFile
+        /// A detached copy of the mounts at and beneath `target`, read-only or writable as they are, kept in
+        /// `descriptor` until `attach` (`open_tree` with `OPEN_TREE_CLONE`): a path under `/tmp` taken along before a
+        /// private `/tmp` covers it.
+        case detach
+        /// A folder made on the private `/tmp`, if not there yet: on the way to a path carried onto it, or its mount point.
+        case makeFolder
+        /// An empty file made on the private `/tmp`: the mount point of a file carried onto it.
+        case makeFile
+        /// The copy step `source` detached, moved onto `target` (`move_mount`).
+        case attach
     }
 
     var kind: Int32
     var target: UnsafeMutablePointer<CChar>
+    /// For `attach`: the index of the `detach` step whose copy goes to `target`.
+    var source: Int32 = -1
+    /// Written by the child in a `detach` step: the detached copy, until it is attached.
+    var descriptor: Int32 = -1
+
+    /// What the step does, for a failure's message.
+    var phrase: String {
+        switch Kind(rawValue: kind) {
+        case .makePrivate: "making the mounts private"
+        case .bindSelf: "binding it onto itself"
+        case .readOnlyEverywhere: "making every mount read-only"
+        case .writable: "making it writable"
+        case .proc: "mounting a new /proc"
+        case .privateTemporary: "mounting an empty file system of its own"
+        case .hideFolder, .hideFile: "hiding it"
+        case .detach: "copying it to carry it onto the private /tmp"
+        case .makeFolder, .makeFile: "making its mount point on the private /tmp"
+        case .attach: "moving its copy onto the private /tmp"
+        case .none: "an unknown step"
+        }
+    }
 }
 
 /// The mounts for a file policy: the package and the run's temporary folder writable, `.git` (and the build outputs
 /// while tests run) read-only, the rest of the file system read-only, `/run` hidden, `/tmp` private.
+///
+/// A private `/tmp` must still show the paths of the policy that lie under it, as they are: each is detached once its
+/// mounts are read-only or writable as they will stay, the empty file system covers `/tmp`, the folders on the way are
+/// made on it, and the copy is moved onto the same path. Nothing else of the machine's `/tmp` can be reached.
 private struct MountPlan {
     let steps: UnsafeMutablePointer<MountStep>
     let count: Int
@@ -252,24 +288,45 @@ private struct MountPlan {
     let setReadOnly: UnsafeMutablePointer<UInt64>
     let clearReadOnly: UnsafeMutablePointer<UInt64>
 
-    init(namespaced: Bool, policy: FilePolicy?) {
-        var list: [(MountStep.Kind, String)] = namespaced ? [(.makePrivate, "/")] : []
-        if namespaced, let policy {
+    init(_ sandbox: ProcessSandbox) {
+        let namespaced = sandbox.namespaces != nil
+        var list: [(MountStep.Kind, String, source: Int)] = namespaced ? [(.makePrivate, "/", -1)] : []
+        if namespaced, let policy = sandbox.files {
             let writable = Set(policy.writable)
             let bound = (policy.writable + policy.readOnly).filter { PathKind($0).isPresent }.sorted { $0.count < $1.count }
-            list += bound.map { (.bindSelf, $0) }
-            list.append((.readOnlyEverywhere, "/"))
-            list += bound.filter(writable.contains).map { (.writable, $0) }
-            if policy.privateTemporary { list.append((.privateTemporary, "/tmp")) }
-            if PathKind("/dev/shm") == .directory { list.append((.privateTemporary, "/dev/shm")) }
+            list += bound.map { (.bindSelf, $0, -1) }
+            list.append((.readOnlyEverywhere, "/", -1))
+            list += bound.filter(writable.contains).map { (.writable, $0, -1) }
+            let kept = sandbox.privateTemporary ? policy.keptUnderTemporary : []
+            if sandbox.privateTemporary {
+                let firstCopy = list.count
+                list += kept.map { (.detach, $0, -1) }
+                list.append((.privateTemporary, "/tmp", -1))
+                var made: Set<String> = []
+                for (offset, path) in kept.enumerated() {
+                    let components = path.split(separator: "/").dropFirst()  // "tmp"
+                    var folder = "/tmp"
+                    for component in components.dropLast() {
+                        folder += "/\(component)"
+                        if made.insert(folder).inserted { list.append((.makeFolder, folder, -1)) }
+                    }
+                    list.append((PathKind(path) == .directory ? .makeFolder : .makeFile, path, -1))
+                    list.append((.attach, path, firstCopy + offset))
+                }
+            }
+            if PathKind("/dev/shm") == .directory { list.append((.privateTemporary, "/dev/shm", -1)) }
             for path in policy.hidden where PathKind(path).isPresent {
-                list.append((PathKind(path) == .directory ? .hideFolder : .hideFile, path))
+                // Under a private /tmp, what was not carried onto it is out of sight already, and has no mount point.
+                let covered = sandbox.privateTemporary && path.hasPrefix("/tmp/") && !kept.contains { path.hasPrefix($0 + "/") }
+                if !covered { list.append((PathKind(path) == .directory ? .hideFolder : .hideFile, path, -1)) }
             }
         }
-        if namespaced { list.append((.proc, "/proc")) }
+        if namespaced { list.append((.proc, "/proc", -1)) }
         count = list.count
         steps = .allocate(capacity: list.count)
-        for (index, (kind, target)) in list.enumerated() { steps[index] = MountStep(kind: kind.rawValue, target: strdup(target)) }
+        for (index, (kind, target, source)) in list.enumerated() {
+            steps[index] = MountStep(kind: kind.rawValue, target: strdup(target), source: Int32(source))
+        }
         setReadOnly = .allocate(capacity: 4)
         clearReadOnly = .allocate(capacity: 4)
         let readOnlyAttribute: UInt64 = 0x1  // MOUNT_ATTR_RDONLY
@@ -385,7 +442,7 @@ private let childMain: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { ra
     if plan.pointee.closeRange(highRuleset >= 0 ? 5 : highFourth >= 0 ? 4 : 3, UInt32.max, 0) != 0 { childFail(plan, .descriptors) }
     var index: Int32 = 0
     while index < plan.pointee.mountCount {
-        if !childMount(plan.pointee.mounts[Int(index)], plan) {
+        if !childMount(index, plan) {
             plan.pointee.failedMount = index
             childFail(plan, .mount)
         }
@@ -423,16 +480,18 @@ private let childMain: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { ra
     childFail(plan, .exec)
 }
 
-/// One mount step; false (with `errno` set) when the kernel refused it.
-private func childMount(_ step: MountStep, _ plan: UnsafeMutablePointer<SpawnPlan>) -> Bool {
+/// Mount step `index`; false (with `errno` set) when the kernel refused it.
+private func childMount(_ index: Int32, _ plan: UnsafeMutablePointer<SpawnPlan>) -> Bool {
+    let step = plan.pointee.mounts[Int(index)]
     let target = UnsafePointer(step.target)
+    let systemCall = plan.pointee.systemCall
     // 442: `mount_setattr`; 0x8000: `AT_RECURSIVE`; -100: `AT_FDCWD`; 32: `sizeof(struct mount_attr)`.
     switch MountStep.Kind(rawValue: step.kind) {
     case .makePrivate: return mount(nil, target, nil, UInt(MS_REC | MS_PRIVATE), nil) == 0
     case .bindSelf: return mount(target, target, nil, UInt(MS_BIND | MS_REC), nil) == 0
     case .readOnlyEverywhere:
-        return plan.pointee.systemCall(442, -100, Int(bitPattern: target), 0x8000, Int(bitPattern: plan.pointee.readOnlyAttributes), 32) == 0
-    case .writable: return plan.pointee.systemCall(442, -100, Int(bitPattern: target), 0, Int(bitPattern: plan.pointee.writableAttributes), 32) == 0
+        return systemCall(442, -100, Int(bitPattern: target), 0x8000, Int(bitPattern: plan.pointee.readOnlyAttributes), 32) == 0
+    case .writable: return systemCall(442, -100, Int(bitPattern: target), 0, Int(bitPattern: plan.pointee.writableAttributes), 32) == 0
     case .proc: return mount(cString("proc"), target, cString("proc"), UInt(MS_NOSUID | MS_NODEV | MS_NOEXEC), nil) == 0
     case .privateTemporary:
         return mount(cString("tmpfs"), target, cString("tmpfs"), UInt(MS_NOSUID | MS_NODEV), UnsafeRawPointer(cString("mode=1777"))) == 0
@@ -440,6 +499,28 @@ private func childMount(_ step: MountStep, _ plan: UnsafeMutablePointer<SpawnPla
         return mount(cString("tmpfs"), target, cString("tmpfs"), UInt(MS_NOSUID | MS_NODEV | MS_NOEXEC | MS_RDONLY), UnsafeRawPointer(cString("mode=755")))
             == 0
     case .hideFile: return mount(cString("/dev/null"), target, nil, UInt(MS_BIND), nil) == 0
+    case .detach:
+        // 428: `open_tree`; 1: `OPEN_TREE_CLONE`; 0x80000: `OPEN_TREE_CLOEXEC`; with `AT_RECURSIVE`.
+        let copy = systemCall(428, -100, Int(bitPattern: target), 0x1 | 0x80000 | 0x8000, 0, 0)
+        guard copy >= 0 else { return false }
+        plan.pointee.mounts[Int(index)].descriptor = Int32(copy)
+        return true
+    case .makeFolder: return mkdir(target, 0o755) == 0 || errno == EEXIST
+    case .makeFile:
+        let file = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard file >= 0 else { return false }
+        _ = close(file)
+        return true
+    case .attach:
+        guard step.source >= 0 && step.source < index else {
+            errno = EINVAL
+            return false
+        }
+        let copy = plan.pointee.mounts[Int(step.source)].descriptor
+        // 429: `move_mount`; 0x4: `MOVE_MOUNT_F_EMPTY_PATH` (the copy itself, by its descriptor).
+        guard systemCall(429, Int(copy), Int(bitPattern: cString("")), -100, Int(bitPattern: target), 0x4) == 0 else { return false }
+        _ = close(copy)
+        return true
     case .none: return false
     }
 }

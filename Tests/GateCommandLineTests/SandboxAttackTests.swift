@@ -273,7 +273,13 @@ import Testing
         let log = AttackHost.logs(beside: fixture.path("v.json"))
         #expect(log.contains("probe HOME="), "\(setup): the probe never ran: \(result.standardOutput)\(result.standardError)\n\(log)")
         let isError = predicate["result"] as? String == "error"
-        for target in ["real-home", "real-home-xdg", "git-config", "git-hook", "git-ref", "git-object", "git-staging", "tmp"] {
+        // With a private /tmp a probe writes a /tmp of its own: a path under /tmp it wrote there never reached the
+        // machine's (checked below).
+        let privateTemporary = AttackHost.isolation(predicate)["privateTemporary"] as? Bool == true
+        let inProbesOwnTemporary = { (path: String) in privateTemporary && path.hasPrefix("/tmp/") }
+        let ownTemporary = ["real-home": realHome, "real-home-xdg": realHome, "tmp": plantTmp].filter { inProbesOwnTemporary($0.value) }.keys
+        for target in ["real-home", "real-home-xdg", "git-config", "git-hook", "git-ref", "git-object", "git-staging", "tmp"]
+        where !ownTemporary.contains(target) {
             #expect(log.contains("DENIED \(target)") || isError, "\(setup): the probe wrote \(target) and the run is not an error:\n\(log)")
         }
         // Whatever the verdict, nothing outside the package changed.

@@ -100,7 +100,9 @@ public struct IsolationRecord: Codable, Sendable, Equatable {
     public var readOnlyPaths: [String]
     /// What probes could not see: the root services' sockets under `/run` and the checklist's `hide-paths`.
     public var hiddenPaths: [String]
-    /// `/tmp` was an empty file system of each probe's own.
+    /// `/tmp` was a file system of each probe's own, empty but for what probes were given under it (the package, the
+    /// private folder, `.git`, the repository, the toolchain), carried onto it as it was: nothing else of the machine's
+    /// `/tmp` was in reach.
     public var privateTemporary: Bool
     /// The Landlock ABI probes restricted themselves with, if any.
     public var landlockABI: Int?

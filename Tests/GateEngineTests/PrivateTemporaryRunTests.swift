@@ -1,0 +1,32 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import GateTestSupport
+import Testing
+@testable import GateEngine
+@testable import Verdict
+
+/// A run whose repository lies under `/tmp` (as every fixture's does) gives its probes a private, writable `/tmp`
+/// all the same, and its verdict says so.
+struct PrivateTemporaryRunTests {
+    @Test(.enabled(if: geteuid() == 0, "a private /tmp around paths under /tmp needs a namespace without a user namespace: root"))
+    func probesOfARepositoryUnderTmpWriteTheirOwnTmpAndSeeNothingElseOfIt() async throws {
+        let written = "/tmp/cfa-gate-run-probe-\(UUID().uuidString)"
+        let planted = "/tmp/cfa-gate-run-planted-\(UUID().uuidString)"
+        try "planted\n".write(toFile: planted, atomically: false, encoding: .utf8)
+        defer {
+            unlink(planted)
+            unlink(written)
+        }
+        let command = "echo x > \(written) && test -s \(written) && ! test -e \(planted) && test -f Package.swift"
+        let fixture = try GateFixture(checklist: "1. Writes /tmp. <!-- probe: command: \(command) -->\n")
+        try #require(fixture.git.root.hasPrefix("/tmp/"))
+        let predicate = try await Gate.run(fixture.options()).predicate
+        try #require(predicate.sandbox == .namespace, "no namespace sandbox here")
+        #expect(predicate.items.map(\.status) == [.passed], "\(predicate.items.map(\.summary))")
+        #expect(predicate.isolation?.privateTemporary == true)
+        #expect(predicate.isolation?.summary.contains("private /tmp") == true)
+        #expect(access(written, F_OK) != 0, "the probe's file reached the machine's /tmp")
+    }
+}
