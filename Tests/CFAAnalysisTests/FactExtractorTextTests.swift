@@ -27,7 +27,7 @@ struct FactExtractorTextTests {
     }
 }
 
-/// The raw-tree depth check agrees with the walk over syntax nodes that finds the too-deep node.
+/// The tree scan's depth check agrees with the walk over syntax nodes that finds the too-deep node.
 struct TreeDepthCheckTests {
     @Test func theRawCheckAndTheNodeWalkAgreeAtEveryLimit() {
         let source = (CompliantApp.files.first { $0.key.hasSuffix("Feature.swift") }?.value ?? "")
@@ -36,7 +36,7 @@ struct TreeDepthCheckTests {
         var deepest = 0
         for limit in 0..<400 {
             let walked = FactExtractor.node(deeperThan: limit, in: tree) != nil
-            #expect(FactExtractor.isTree(tree, deeperThan: limit) == walked, "limit \(limit)")
+            #expect(TreeScan(tree.raw, source: source, depthLimit: limit).isTooDeep == walked, "limit \(limit)")
             if walked { deepest = limit + 1 }
         }
         #expect(deepest > 20 && deepest < 399, "the limits tried go past the tree's depth")
@@ -79,7 +79,7 @@ struct TreeScanTests {
     @Test(arguments: [tricky] + CompliantApp.files.values.sorted().prefix(6))
     func everyNodeHasTheStartAndTextOfItsTokens(source: String) {
         let tree = Parser.parse(source: source)
-        let table = TreeScan(tree.raw, depthLimit: 1_000)
+        let table = TreeScan(tree.raw, source: source, depthLimit: 1_000)
         #expect(!table.isTooDeep)
         var pending: [Syntax] = [Syntax(tree)]
         var checked = 0
@@ -109,8 +109,9 @@ struct TreeScanTests {
     }
 
     @Test func aTreeDeeperThanTheLimitIsMarked() {
-        let tree = Parser.parse(source: "let x = f(g(h(i(j(k(1))))))\n")
-        #expect(TreeScan(tree.raw, depthLimit: 8).isTooDeep)
-        #expect(!TreeScan(tree.raw, depthLimit: 200).isTooDeep)
+        let source = "let x = f(g(h(i(j(k(1))))))\n"
+        let tree = Parser.parse(source: source)
+        #expect(TreeScan(tree.raw, source: source, depthLimit: 8).isTooDeep)
+        #expect(!TreeScan(tree.raw, source: source, depthLimit: 200).isTooDeep)
     }
 }

@@ -23,7 +23,7 @@ enum FactExtractor {
         var facts = FileFacts(path: path, lineCount: lineCount(of: source))
         let tree = Parser.parse(source: source)
         let lines = LineTable(source)
-        let scan = TreeScan(tree.raw, depthLimit: SourceLimits.maximumTreeDepth, recordedKinds: FactCollector.recordedKinds)
+        let scan = TreeScan(tree.raw, source: source, depthLimit: SourceLimits.maximumTreeDepth, recordedKinds: FactCollector.recordedKinds)
         if scan.isTooDeep, let deepest = node(deeperThan: SourceLimits.maximumTreeDepth, in: tree) {
             facts.refusal = SourceRefusal(limit: .depth, line: lines.location(of: deepest.position.utf8Offset).line, measured: SourceLimits.maximumDepth)
             return facts
@@ -104,13 +104,6 @@ enum FactExtractor {
             return SourceRefusal(limit: .size, line: line, measured: size)
         }
         return DepthScan.refusal(in: source)
-    }
-
-    /// Whether the tree has a node more than `limit` levels down, counted as `node(deeperThan:in:)` counts them (the
-    /// children a source-accurate walk visits). The `TreeScan` checks it while it reads the tree, on the raw tree;
-    /// only a file that fails it is walked again to find the node.
-    static func isTree(_ tree: SourceFileSyntax, deeperThan limit: Int) -> Bool {
-        TreeScan(tree.raw, depthLimit: limit).isTooDeep
     }
 
     /// A node more than `limit` levels down, found without recursion; nil when the tree is shallower. The pre-scan

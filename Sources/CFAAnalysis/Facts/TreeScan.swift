@@ -22,8 +22,14 @@ struct TreeScan {
         fileprivate(set) var lastDescendant: Int
     }
 
+    /// Per present token, in source order: where it starts (its leading trivia included), and where its text starts
+    /// and ends. A token ends where the next one starts. Offsets, not raw tokens: an array of raw tokens copies each
+    /// through the value witnesses of a type from a library built for evolution.
     private var starts: [Int] = []
-    private var tokens: [RawSyntax] = []
+    private var textStarts: [Int] = []
+    private var textEnds: [Int] = []
+    /// The file's bytes, which token texts are cut from.
+    private let bytes: [UInt8]
     /// The nodes of the recorded kinds, a parent before its children.
     private(set) var nodes: [Node] = []
     /// Set when the tree has a node deeper than the limit the scan was made with; the scan is then incomplete.
@@ -35,15 +41,17 @@ struct TreeScan {
 
     /// Depth is counted as `FactExtractor.node(deeperThan:in:)` counts it: the root is 0, and a node's present
     /// children are one deeper. `recordedKinds` maps syntax node types to the index `Node.kind` gets.
-    init(_ root: RawSyntax, depthLimit: Int, recordedKinds: [ObjectIdentifier: Int] = [:]) {
+    init(_ root: RawSyntax, source: String, depthLimit: Int, recordedKinds: [ObjectIdentifier: Int] = [:]) {
         self.depthLimit = depthLimit
+        bytes = Array(source.utf8)
         self.recordedKinds = recordedKinds
-        // Room for every token and recorded node of ordinary code at once: growing an array of raw nodes copies each
-        // through the value witnesses of a type from a library built for evolution.
-        let bytes = root.byteLength
-        starts.reserveCapacity(bytes / 4)
-        tokens.reserveCapacity(bytes / 4)
-        if !recordedKinds.isEmpty { nodes.reserveCapacity(bytes / 12) }
+        // Room for the tokens and recorded nodes of ordinary code at once: growing an array of nodes copies each through
+        // the value witnesses.
+        let length = root.byteLength
+        starts.reserveCapacity(length / 4)
+        textStarts.reserveCapacity(length / 4)
+        textEnds.reserveCapacity(length / 4)
+        if !recordedKinds.isEmpty { nodes.reserveCapacity(length / 12) }
         collect(root, at: 0, depth: 0)
     }
 
@@ -59,9 +67,11 @@ struct TreeScan {
             return
         }
         guard let layout = node.layoutView else {
-            if SyntaxTreeViewMode.sourceAccurate.shouldTraverse(node: node) {
+            if let token = node.tokenView, token.presence == .present {
+                let textStart = offset + token.leadingTriviaByteLength
                 starts.append(offset)
-                tokens.append(node)
+                textStarts.append(textStart)
+                textEnds.append(textStart + token.textByteLength)
             }
             return
         }
@@ -94,9 +104,13 @@ struct TreeScan {
     func textStart(ofNodeAt offset: Int, length: Int) -> Int {
         guard length > 0 else { return offset }
         var index = firstIndex(atOrAfter: offset)
-        while index < tokens.count, tokens[index].byteLength == 0 { index += 1 }
-        guard index < tokens.count, let token = tokens[index].tokenView else { return offset }
-        return starts[index] + token.leadingTriviaByteLength
+        // A token of no length (the end of the file) is no node's first.
+        while index < starts.count, end(ofToken: index) == starts[index] { index += 1 }
+        return index < starts.count ? textStarts[index] : offset
+    }
+
+    private func end(ofToken index: Int) -> Int {
+        index + 1 < starts.count ? starts[index + 1] : bytes.count
     }
 
     /// The text of the tokens from `start` up to `end`, on one line, at most `limit` characters: tokens joined by one
@@ -104,18 +118,17 @@ struct TreeScan {
     func text(from start: Int, to end: Int, limit: Int) -> String {
         var text = ""
         var count = 0
-        var pendingSpace = false
         var index = firstIndex(atOrAfter: start)
-        while index < tokens.count, starts[index] < end, let token = tokens[index].tokenView {
-            if count > 0 && (pendingSpace || token.leadingTriviaByteLength > 0) {
+        while index < starts.count, starts[index] < end {
+            // Trivia between two tokens: the earlier one's trailing trivia or this one's leading trivia.
+            if count > 0 && textStarts[index] > textEnds[index - 1] {
                 text.append(" ")
                 count += 1
             }
-            let piece = String(syntaxText: token.rawText)
+            let piece = String(decoding: bytes[textStarts[index]..<textEnds[index]], as: UTF8.self)
             text.append(piece)
             count += piece.count
             if count >= limit { return String(text.prefix(limit - 1)) + "…" }
-            pendingSpace = token.trailingTriviaByteLength > 0
             index += 1
         }
         return text
