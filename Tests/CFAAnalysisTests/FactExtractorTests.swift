@@ -175,3 +175,24 @@ struct FactExtractorTests {
         #expect(facts.types.last?.scope.calls.map(\.shape.name) == ["go"])
     }
 }
+
+/// Past a few hundred levels the tree scan goes on without recursion; the facts of code that deep are the same.
+struct DeepTreeFactsTests {
+    @Test func typesNestedPastTheRecursionDepthKeepTheirMembers() throws {
+        let levels = 80
+        var source = ""
+        for level in 0..<levels { source += "struct T\(level) {\n    func before\(level)() { call\(level)(x.a.b) }\n" }
+        for level in (0..<levels).reversed() { source += "    var after\(level): Int = make\(level)()\n}\n" }
+        let facts = FactExtractor.facts(path: "Deep.swift", source: source)
+        #expect(facts.refusal == nil)
+        #expect(facts.types.count == levels)
+        for (level, type) in facts.types.enumerated() {
+            #expect(type.name == "T\(level)")
+            #expect(type.enclosing.count == level)
+            #expect(type.functions.map(\.name) == ["before\(level)"])
+            #expect(type.properties.map(\.name) == ["after\(level)"])
+            #expect(type.scope.calls.map { "\($0.shape.name) in \($0.member ?? "-")" } == ["call\(level) in before\(level)", "make\(level) in after\(level)"])
+            #expect(type.scope.references.filter { $0.name == "x.a.b" }.count == 1)
+        }
+    }
+}

@@ -76,7 +76,10 @@ struct TreeScanTests {
         x.a?.b![0].c(d: e)(f).g
         """
 
-    @Test(arguments: [tricky] + CompliantApp.files.values.sorted().prefix(6))
+    /// Deeper than the scan recurses: a chain of calls and members, and brackets in it.
+    static let deep = "let chain = start" + String(repeating: ".step(a, [b: c])", count: 200) + "\n// end\n"
+
+    @Test(arguments: [tricky, deep] + CompliantApp.files.values.sorted().prefix(6))
     func everyNodeHasTheStartAndTextOfItsTokens(source: String) {
         let tree = Parser.parse(source: source)
         let table = TreeScan(tree.raw, source: source, depthLimit: 1_000)

@@ -55,37 +55,77 @@ struct TreeScan {
         collect(root, at: 0, depth: 0)
     }
 
-    /// Recursion, not a stack of nodes: an array of raw nodes copies each through the value witnesses of a type from a
-    /// library built for evolution, which cost several times the walk itself. The recursion is as deep as the tree,
-    /// which the limit bounds; run on a `ParserThread`.
-    private mutating func collect(_ node: RawSyntax, at offset: Int, depth: Int) {
-        guard !isTooDeep else { return }
+    /// Levels scanned by recursion before the scan goes on with a stack of its own. Recursion costs far less per node (a
+    /// stack of raw nodes copies each through the value witnesses of a type from a library built for evolution), and
+    /// ordinary code is a few dozen levels deep; but a legal 10,000-member chain is tens of thousands of levels deep,
+    /// and the scan also runs off the parser threads (an evicted cache entry is made again on any thread).
+    private static let recursionDepth = 256
+
+    /// What `meet` tells the scan to do next: `skipChildren`, `children` (not recorded), or the index of the node's
+    /// record, whose `lastDescendant` is set when its children are done.
+    private static let skipChildren = -2
+    private static let children = -1
+
+    /// Counts the node, checks its depth, and records it when it is a present token or of a recorded kind.
+    private mutating func meet(_ node: RawSyntax, at offset: Int, depth: Int) -> Int {
+        guard !isTooDeep else { return Self.skipChildren }
         let order = met
         met += 1
         if depth > depthLimit {
             isTooDeep = true
-            return
+            return Self.skipChildren
         }
-        guard let layout = node.layoutView else {
-            if let token = node.tokenView, token.presence == .present {
+        if let token = node.tokenView {
+            if token.presence == .present {
                 let textStart = offset + token.leadingTriviaByteLength
                 starts.append(offset)
                 textStarts.append(textStart)
                 textEnds.append(textStart + token.textByteLength)
             }
-            return
+            return Self.skipChildren
         }
-        var recorded: Int?
-        if !recordedKinds.isEmpty, let kind = recordedKinds[ObjectIdentifier(node.kind.syntaxNodeType)] {
-            recorded = nodes.count
-            nodes.append(Node(node: PlacedSyntax(raw: node, offset: offset), kind: kind, order: order, lastDescendant: order))
-        }
+        guard !recordedKinds.isEmpty, let kind = recordedKinds[ObjectIdentifier(node.kind.syntaxNodeType)] else { return Self.children }
+        nodes.append(Node(node: PlacedSyntax(raw: node, offset: offset), kind: kind, order: order, lastDescendant: order))
+        return nodes.count - 1
+    }
+
+    private mutating func collect(_ node: RawSyntax, at offset: Int, depth: Int) {
+        guard depth < Self.recursionDepth else { return collectWithStack(node, at: offset, depth: depth) }
+        let next = meet(node, at: offset, depth: depth)
+        guard next != Self.skipChildren, let layout = node.layoutView else { return }
         var position = offset
         for case let child? in layout.children {
             collect(child, at: position, depth: depth + 1)
             position += child.byteLength
         }
-        if let recorded { nodes[recorded].lastDescendant = met - 1 }
+        if next >= 0 { nodes[next].lastDescendant = met - 1 }
+    }
+
+    /// One step of `collectWithStack`: a node to meet, or a recorded node whose descendants have all been met.
+    private enum Step {
+        case meet(RawSyntax, offset: Int, depth: Int)
+        case finish(recorded: Int)
+    }
+
+    /// `collect` for a subtree past `recursionDepth`, in the same order, with a stack instead of recursion.
+    private mutating func collectWithStack(_ root: RawSyntax, at rootOffset: Int, depth rootDepth: Int) {
+        var pending: [Step] = [.meet(root, offset: rootOffset, depth: rootDepth)]
+        while let step = pending.popLast() {
+            switch step {
+            case .finish(let recorded):
+                nodes[recorded].lastDescendant = met - 1
+            case .meet(let node, let offset, let depth):
+                let next = meet(node, at: offset, depth: depth)
+                guard next != Self.skipChildren, let layout = node.layoutView else { continue }
+                if next >= 0 { pending.append(.finish(recorded: next)) }
+                // Children pushed last first, so that they come off the stack in source order.
+                var end = offset + node.byteLength
+                for case let child? in layout.children.reversed() {
+                    end -= child.byteLength
+                    pending.append(.meet(child, offset: end, depth: depth + 1))
+                }
+            }
+        }
     }
 
     /// The index of the first token starting at or after `offset`.
