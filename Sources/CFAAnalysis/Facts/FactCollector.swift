@@ -122,26 +122,11 @@ struct FactCollector {
     /// function that names many of them looks up all their metadata on every call, which in one large `switch` cost more
     /// than the walk's own work.
     private static let visitors: [(type: any SyntaxProtocol.Type, visit: Visitor)] = [
-        (StructDeclSyntax.self, { collector, node in
-            guard let decl = node.as(RawStructDeclSyntax.self) else { return .nothing }
-            return collector.enterType(string(decl.name), .struct, node, decl.attributes, decl.modifiers, decl.inheritanceClause)
-        }),
-        (ClassDeclSyntax.self, { collector, node in
-            guard let decl = node.as(RawClassDeclSyntax.self) else { return .nothing }
-            return collector.enterType(string(decl.name), .class, node, decl.attributes, decl.modifiers, decl.inheritanceClause)
-        }),
-        (ActorDeclSyntax.self, { collector, node in
-            guard let decl = node.as(RawActorDeclSyntax.self) else { return .nothing }
-            return collector.enterType(string(decl.name), .actor, node, decl.attributes, decl.modifiers, decl.inheritanceClause)
-        }),
-        (EnumDeclSyntax.self, { collector, node in
-            guard let decl = node.as(RawEnumDeclSyntax.self) else { return .nothing }
-            return collector.enterType(string(decl.name), .enum, node, decl.attributes, decl.modifiers, decl.inheritanceClause)
-        }),
-        (ProtocolDeclSyntax.self, { collector, node in
-            guard let decl = node.as(RawProtocolDeclSyntax.self) else { return .nothing }
-            return collector.enterType(string(decl.name), .protocol, node, decl.attributes, decl.modifiers, decl.inheritanceClause)
-        }),
+        (StructDeclSyntax.self, { $0.visitNamedType($1, RawStructDeclSyntax.self, .struct) }),
+        (ClassDeclSyntax.self, { $0.visitNamedType($1, RawClassDeclSyntax.self, .class) }),
+        (ActorDeclSyntax.self, { $0.visitNamedType($1, RawActorDeclSyntax.self, .actor) }),
+        (EnumDeclSyntax.self, { $0.visitNamedType($1, RawEnumDeclSyntax.self, .enum) }),
+        (ProtocolDeclSyntax.self, { $0.visitNamedType($1, RawProtocolDeclSyntax.self, .protocol) }),
         (ExtensionDeclSyntax.self, { collector, node in
             guard let decl = node.as(RawExtensionDeclSyntax.self) else { return .nothing }
             let name = collector.text(node.place(decl.extendedType), limit: 500)
@@ -283,6 +268,13 @@ struct FactCollector {
     }
 
     // MARK: Types
+
+    private mutating func visitNamedType<Declaration: RawTypeDeclaration>(
+        _ node: PlacedSyntax, _ type: Declaration.Type, _ kind: TypeFacts.Kind
+    ) -> Leave {
+        guard let decl = node.as(type) else { return .nothing }
+        return enterType(Self.string(decl.name), kind, node, decl.attributes, decl.modifiers, decl.inheritanceClause)
+    }
 
     private mutating func enterType(
         _ name: String, _ kind: TypeFacts.Kind, _ node: PlacedSyntax, _ attributes: RawAttributeListSyntax,
@@ -608,3 +600,17 @@ struct FactCollector {
         return singleLine.count <= limit ? singleLine : String(singleLine.prefix(limit - 1)) + "…"
     }
 }
+
+/// The raw declarations of named types: what `FactCollector.enterType` reads of each.
+protocol RawTypeDeclaration: RawSyntaxNodeProtocol {
+    var name: RawTokenSyntax { get }
+    var attributes: RawAttributeListSyntax { get }
+    var modifiers: RawDeclModifierListSyntax { get }
+    var inheritanceClause: RawInheritanceClauseSyntax? { get }
+}
+
+extension RawStructDeclSyntax: RawTypeDeclaration {}
+extension RawClassDeclSyntax: RawTypeDeclaration {}
+extension RawActorDeclSyntax: RawTypeDeclaration {}
+extension RawEnumDeclSyntax: RawTypeDeclaration {}
+extension RawProtocolDeclSyntax: RawTypeDeclaration {}
