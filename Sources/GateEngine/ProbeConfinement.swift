@@ -93,10 +93,7 @@ struct ProbeConfinement: Sendable {
             TreeOwnership.hand(resolved(privateFolder), to: identity, sparing: [])
             TreeOwnership.hand(package, to: identity, sparing: gitFolders.union([package]))
         }
-        // A private /tmp carries the package, the private folder, `.git` and these onto it when they lie under /tmp:
-        // the repository around the package (a dependency `path:` may lead out of it) and the toolchain's `usr`.
-        let toolchain = swiftExecutable.map { URL(fileURLWithPath: resolved($0)).deletingLastPathComponent().deletingLastPathComponent().path }
-        let visible = [resolved(repositoryRoot)] + (toolchain.map { [$0] } ?? [])
+        let visible = visiblePaths(repositoryRoot: resolved(repositoryRoot), swiftExecutable: swiftExecutable.map(resolved))
         let files = FilePolicy(
             writable: [package, resolved(privateFolder)], readOnly: gitFolders.sorted(),
             hidden: FilePolicy.serviceSocketFolders + (options.hiddenPaths ?? []), visible: visible,
@@ -105,6 +102,14 @@ struct ProbeConfinement: Sendable {
         return ProbeConfinement(
             sandbox: sandbox, unavailable: options.sandbox == .off ? "sandbox=off" : unavailable, privateFolder: resolved(privateFolder),
             privateFolderLock: claimed.lock, record: record(of: sandbox))
+    }
+
+    /// What a private /tmp carries onto it besides the package, the private folder and `.git`, when they lie under /tmp:
+    /// the repository around the package (a dependency `path:` may lead out of it), the toolchain's `usr`, and the
+    /// fork server library beside the gate, which every forked test process loads.
+    static func visiblePaths(repositoryRoot: String, swiftExecutable: String?) -> [String] {
+        let toolchain = swiftExecutable.map { URL(fileURLWithPath: $0).deletingLastPathComponent().deletingLastPathComponent().path }
+        return [repositoryRoot] + (toolchain.map { [$0] } ?? []) + (ForkServer.libraryBesideExecutable().map { [resolved($0)] } ?? [])
     }
 
     /// What the verdict says the probes had, and which of the strict guarantees they lacked.

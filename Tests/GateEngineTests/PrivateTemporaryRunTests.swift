@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import GateTestSupport
+import Sandbox
 import Testing
 @testable import GateEngine
 @testable import Verdict
@@ -28,5 +29,13 @@ struct PrivateTemporaryRunTests {
         #expect(predicate.isolation?.privateTemporary == true)
         #expect(predicate.isolation?.summary.contains("private /tmp") == true)
         #expect(access(written, F_OK) != 0, "the probe's file reached the machine's /tmp")
+    }
+
+    /// Forked test processes load the fork server library from beside the gate: a private /tmp must carry it when the
+    /// gate was built under /tmp, as a CI clone often is.
+    @Test func theForkServerLibraryIsCarriedWithTheRepositoryAndTheToolchain() throws {
+        let library = try #require(ForkServer.libraryBesideExecutable(), "the fork server library is built beside the tests")
+        let paths = ProbeConfinement.visiblePaths(repositoryRoot: "/tmp/repo", swiftExecutable: "/tmp/toolchain/usr/bin/swift")
+        #expect(paths == ["/tmp/repo", "/tmp/toolchain/usr", ProbeConfinement.resolved(library)])
     }
 }
