@@ -10,7 +10,6 @@ struct PlacedSyntax {
     let offset: Int
 
     var end: Int { offset + raw.byteLength }
-    var kind: SyntaxKind { raw.kind }
 
     /// `child`, one of this node's children (from a typed raw view), placed.
     func place(_ child: RawSyntax) -> PlacedSyntax {
@@ -27,6 +26,12 @@ struct PlacedSyntax {
     func place(_ child: some RawSyntaxNodeProtocol) -> PlacedSyntax { place(child.raw) }
     func placeIfPresent(_ child: (some RawSyntaxNodeProtocol)?) -> PlacedSyntax? { child.map { place($0.raw) } }
 
+    /// The child `field` picks from this node seen as a `Node`, placed; nil when this node is no `Node` or has no such
+    /// child.
+    func child<Node: RawSyntaxNodeProtocol, Child: RawSyntaxNodeProtocol>(_ type: Node.Type, _ field: (Node) -> Child?) -> PlacedSyntax? {
+        `as`(type).flatMap(field).map { place($0.raw) }
+    }
+
     /// The children that are nodes, each placed: for a collection, its elements.
     var nodes: [PlacedSyntax] {
         var result: [PlacedSyntax] = []
@@ -42,7 +47,7 @@ struct PlacedSyntax {
     func `as`<Node: RawSyntaxNodeProtocol>(_ type: Node.Type) -> Node? { raw.as(type) }
 }
 
-/// Records a file.s facts from the nodes its `TreeScan` listed. Code inside `#if` blocks is visited like any other
+/// Records a file's facts from the nodes its `TreeScan` listed. Code inside `#if` blocks is visited like any other
 /// code: a SwiftUI view behind `#if canImport(SwiftUI)` is still a view.
 ///
 /// Nodes are visited in source order, before their children, as a `SyntaxVisitor` visits them, and left (see
@@ -80,8 +85,8 @@ struct FactCollector {
         case nothing, type, member, laterClosure, preview, skipChildren
     }
 
-    /// Visits the nodes the scan recorded, in its order, undoing a node.s `Leave` when the first node outside it comes, as
-    /// a visitor.s `visitPost` would.
+    /// Visits the nodes the scan recorded, in its order, undoing a node's `Leave` when the first node outside it comes, as
+    /// a visitor's `visitPost` would.
     mutating func walk() {
         var open: [(lastDescendant: Int, leave: Leave)] = []
         var skippingThrough = -1
@@ -176,7 +181,7 @@ struct FactCollector {
             return .nothing
         }),
         (CodeBlockItemSyntax.self, { collector, node in
-            if let item = node.as(RawCodeBlockItemSyntax.self), let call = call(in: item.item) { collector.statementCalls.insert(call.id) }
+            if let call = node.child(RawCodeBlockItemSyntax.self, { $0.item }).flatMap(call(in:)) { collector.statementCalls.insert(call.raw.id) }
             return .nothing
         }),
         (SequenceExprSyntax.self, { collector, node in
@@ -184,21 +189,19 @@ struct FactCollector {
             return .nothing
         }),
         (ReturnStmtSyntax.self, { collector, node in
-            if let statement = node.as(RawReturnStmtSyntax.self), let value = statement.expression, let call = call(in: value.raw) {
-                collector.returnedCalls.insert(call.id)
-            }
+            if let call = node.child(RawReturnStmtSyntax.self, { $0.expression }).flatMap(call(in:)) { collector.returnedCalls.insert(call.raw.id) }
             return .nothing
         }),
         (IfExprSyntax.self, { collector, node in
-            collector.recordCondition(node.placeIfPresent(node.as(RawIfExprSyntax.self)?.conditions))
+            collector.recordCondition(node.child(RawIfExprSyntax.self) { $0.conditions })
             return .nothing
         }),
         (GuardStmtSyntax.self, { collector, node in
-            collector.recordCondition(node.placeIfPresent(node.as(RawGuardStmtSyntax.self)?.conditions))
+            collector.recordCondition(node.child(RawGuardStmtSyntax.self) { $0.conditions })
             return .nothing
         }),
         (WhileStmtSyntax.self, { collector, node in
-            collector.recordCondition(node.placeIfPresent(node.as(RawWhileStmtSyntax.self)?.conditions))
+            collector.recordCondition(node.child(RawWhileStmtSyntax.self) { $0.conditions })
             return .nothing
         }),
         (AwaitExprSyntax.self, { collector, node in
@@ -229,8 +232,8 @@ struct FactCollector {
             return .nothing
         }),
         (DeclModifierSyntax.self, { collector, node in
-            guard let modifier = node.as(RawDeclModifierSyntax.self), let detail = modifier.detail else { return .nothing }
-            let use = AttributeUse(name: "\(string(modifier.name))(\(string(detail.detail)))", location: collector.location(node))
+            guard let modifier = node.as(RawDeclModifierSyntax.self), modifier.detail != nil else { return .nothing }
+            let use = AttributeUse(name: modifierText(modifier), location: collector.location(node))
             collector.facts.modifierUses.append(use)
             return .nothing
         }),
@@ -284,9 +287,9 @@ struct FactCollector {
         type.enclosing = typeStack.map { facts.types[$0].name }
         type.attributes = attributeFacts(node.place(attributes))
         type.modifiers = modifierNames(node.place(modifiers))
-        if let inheritance = node.placeIfPresent(inheritance), let clause = inheritance.as(RawInheritanceClauseSyntax.self) {
-            type.inheritedTypes = inheritance.place(clause.inheritedTypes).nodes.map { inherited in
-                text(inherited.placeIfPresent(inherited.as(RawInheritedTypeSyntax.self)?.type), limit: 500)
+        if let inherited = node.placeIfPresent(inheritance)?.child(RawInheritanceClauseSyntax.self, { $0.inheritedTypes }) {
+            type.inheritedTypes = inherited.nodes.map { inherited in
+                text(inherited.child(RawInheritedTypeSyntax.self) { $0.type }, limit: 500)
             }
         }
         let isPreviewProvider = type.inherits("PreviewProvider")
@@ -309,10 +312,7 @@ struct FactCollector {
     private mutating func visitVariable(_ node: PlacedSyntax) -> Leave {
         guard atTypeMemberLevel, let typeIndex = typeStack.last, let variable = node.as(RawVariableDeclSyntax.self) else { return .nothing }
         let attributes = attributeFacts(node.place(variable.attributes))
-        let modifiers = node.place(variable.modifiers).nodes.compactMap { modifier -> String? in
-            guard let modifier = modifier.as(RawDeclModifierSyntax.self) else { return nil }
-            return modifier.detail.map { "\(Self.string(modifier.name))(\(Self.string($0.detail)))" } ?? Self.string(modifier.name)
-        }
+        let modifiers = node.place(variable.modifiers).nodes.compactMap { $0.as(RawDeclModifierSyntax.self).map(Self.modifierText) }
         let isStatic = modifiers.contains("static") || modifiers.contains("class")
         let isLet = variable.bindingSpecifier.tokenText == "let"
         let bindings = node.place(variable.bindings).nodes
@@ -324,10 +324,10 @@ struct FactCollector {
                     name: name(of: placed.place(binding.pattern)), location: location(placed), attributes: attributes,
                     modifiers: modifiers, isStatic: isStatic, isLet: isLet, isStored: isStored,
                     typeText: placed.placeIfPresent(binding.typeAnnotation).map { annotation in
-                        text(annotation.placeIfPresent(annotation.as(RawTypeAnnotationSyntax.self)?.type), limit: 500)
+                        text(annotation.child(RawTypeAnnotationSyntax.self) { $0.type }, limit: 500)
                     },
                     initializer: placed.placeIfPresent(binding.initializer).flatMap { clause in
-                        clause.placeIfPresent(clause.as(RawInitializerClauseSyntax.self)?.value).map(expressionFact)
+                        clause.child(RawInitializerClauseSyntax.self) { $0.value }.map(expressionFact)
                     }))
         }
         guard let first = bindings.first, let binding = first.as(RawPatternBindingSyntax.self) else { return .nothing }
@@ -360,10 +360,8 @@ struct FactCollector {
             isStatic: modifierNames.contains("static") || modifierNames.contains("class"),
             isAsync: signature?.effectSpecifiers?.asyncSpecifier != nil,
             parameters: placedSignature.map { parameterFacts($0) } ?? [],
-            returnType: placedSignature.flatMap { placed in
-                placed.placeIfPresent(signature?.returnClause).map { clause in
-                    text(clause.placeIfPresent(clause.as(RawReturnClauseSyntax.self)?.type), limit: 500)
-                }
+            returnType: placedSignature?.child(RawFunctionSignatureSyntax.self, { $0.returnClause }).map { clause in
+                text(clause.child(RawReturnClauseSyntax.self) { $0.type }, limit: 500)
             },
             bodyLocation: node.placeIfPresent(body).map(location))
         if let typeIndex = typeStack.last { facts.types[typeIndex].functions.append(function) }
@@ -376,9 +374,9 @@ struct FactCollector {
         for placed in node.place(declaration.elements).nodes {
             guard let element = placed.as(RawEnumCaseElementSyntax.self) else { continue }
             var associatedTypes: [String] = []
-            if let clause = placed.placeIfPresent(element.parameterClause), let parameters = clause.as(RawEnumCaseParameterClauseSyntax.self) {
-                associatedTypes = clause.place(parameters.parameters).nodes.map { parameter in
-                    text(parameter.placeIfPresent(parameter.as(RawEnumCaseParameterSyntax.self)?.type), limit: 500)
+            if let parameters = placed.placeIfPresent(element.parameterClause)?.child(RawEnumCaseParameterClauseSyntax.self, { $0.parameters }) {
+                associatedTypes = parameters.nodes.map { parameter in
+                    text(parameter.child(RawEnumCaseParameterSyntax.self) { $0.type }, limit: 500)
                 }
             }
             facts.types[typeIndex].enumCases.append(
@@ -441,9 +439,10 @@ struct FactCollector {
     }
 
     private mutating func visitBinding(_ node: PlacedSyntax) {
-        guard let binding = node.as(RawPatternBindingSyntax.self), let value = binding.initializer?.value, let call = Self.call(in: value.raw)
+        guard let binding = node.as(RawPatternBindingSyntax.self),
+            let call = node.placeIfPresent(binding.initializer)?.child(RawInitializerClauseSyntax.self, { $0.value }).flatMap(Self.call(in:))
         else { return }
-        assignmentTargets[call.id] = name(of: node.place(binding.pattern))
+        assignmentTargets[call.raw.id] = name(of: node.place(binding.pattern))
     }
 
     /// The parser leaves operators unfolded, so `a = b` arrives as the sequence `a`, `=`, `b`.
@@ -453,7 +452,7 @@ struct FactCollector {
         guard elements.count >= 3, let operatorText = Self.assignmentOperator(elements[1].raw) else { return }
         let target = Self.withoutSelf(text(elements[0], limit: 120))
         let valueText = elements[2...].map { text($0) }.joined(separator: " ")
-        if operatorText == "=", elements.count == 3, let call = Self.call(in: elements[2].raw) { assignmentTargets[call.id] = target }
+        if operatorText == "=", elements.count == 3, let call = Self.call(in: elements[2]) { assignmentTargets[call.raw.id] = target }
         let assignment = AssignmentFact(
             target: target, value: Self.bounded(valueText), location: location(node), member: member, operatorText: operatorText)
         updateScope { $0.assignments.append(assignment) }
@@ -505,13 +504,18 @@ struct FactCollector {
         }
     }
 
+    /// `private(set)` for a modifier with a detail, `static` for one without.
+    private static func modifierText(_ modifier: RawDeclModifierSyntax) -> String {
+        modifier.detail.map { "\(string(modifier.name))(\(string($0.detail)))" } ?? string(modifier.name)
+    }
+
     private func modifierNames(_ list: PlacedSyntax) -> [String] {
         list.nodes.compactMap { $0.as(RawDeclModifierSyntax.self).map { Self.string($0.name) } }
     }
 
     private func parameterFacts(_ signature: PlacedSyntax) -> [ParameterFact] {
-        guard let clause = signature.placeIfPresent(signature.as(RawFunctionSignatureSyntax.self)?.parameterClause),
-            let parameters = clause.placeIfPresent(clause.as(RawFunctionParameterClauseSyntax.self)?.parameters)
+        guard let clause = signature.child(RawFunctionSignatureSyntax.self, { $0.parameterClause }),
+            let parameters = clause.child(RawFunctionParameterClauseSyntax.self, { $0.parameters })
         else { return [] }
         return parameters.nodes.compactMap { placed in
             guard let parameter = placed.as(RawFunctionParameterSyntax.self) else { return nil }
@@ -520,23 +524,14 @@ struct FactCollector {
                 label: first == "_" ? nil : first, name: parameter.secondName.map(Self.string) ?? first,
                 typeText: text(placed.place(parameter.type), limit: 500),
                 defaultValue: placed.placeIfPresent(parameter.defaultValue).map { clause in
-                    text(clause.placeIfPresent(clause.as(RawInitializerClauseSyntax.self)?.value))
+                    text(clause.child(RawInitializerClauseSyntax.self) { $0.value })
                 },
                 location: location(placed))
         }
     }
 
     private func expressionFact(_ expression: PlacedSyntax) -> ExpressionFact {
-        ExpressionFact(text: text(expression), call: Self.call(in: expression.raw).flatMap { callShape(placing($0.raw, in: expression)) })
-    }
-
-    /// `node`, found inside `outer` by looking through `try` and `await`, placed.
-    private func placing(_ node: RawSyntax, in outer: PlacedSyntax) -> PlacedSyntax {
-        var current = outer
-        while current.raw.id != node.id, let inner = current.as(RawTryExprSyntax.self)?.expression.raw ?? current.as(RawAwaitExprSyntax.self)?.expression.raw {
-            current = current.place(inner)
-        }
-        return current
+        ExpressionFact(text: text(expression), call: Self.call(in: expression).flatMap(callShape))
     }
 
     private func callShape(_ node: PlacedSyntax) -> CallShape? {
@@ -564,11 +559,10 @@ struct FactCollector {
     }
 
     /// The call an expression evaluates to, looking through `try`, `await` and `try?`.
-    private static func call(in expression: RawSyntax) -> RawSyntax? {
-        if expression.kind == .functionCallExpr { return expression }
-        if let tried = expression.as(RawTryExprSyntax.self) { return call(in: tried.expression.raw) }
-        if let awaited = expression.as(RawAwaitExprSyntax.self) { return call(in: awaited.expression.raw) }
-        return nil
+    private static func call(in expression: PlacedSyntax) -> PlacedSyntax? {
+        if expression.raw.kind == .functionCallExpr { return expression }
+        let inner = expression.child(RawTryExprSyntax.self, { $0.expression }) ?? expression.child(RawAwaitExprSyntax.self, { $0.expression })
+        return inner.flatMap(call(in:))
     }
 
     /// `["A.b", "A.b.c"]` for `A.b.c`: the prefixes of a chain of plain names of at least two parts, shortest first; nil
