@@ -29,9 +29,13 @@ struct FactExtractorTextTests {
 
 /// The tree scan's depth check agrees with the walk over syntax nodes that finds the too-deep node.
 struct TreeDepthCheckTests {
-    @Test func theRawCheckAndTheNodeWalkAgreeAtEveryLimit() {
-        let source = (CompliantApp.files.first { $0.key.hasSuffix("Feature.swift") }?.value ?? "")
-            + "\nlet chain = a.b.c.d.e.f.g.h(1)(2)[3]?.i ?? j\n#if DEBUG\nfunc f() { if x { if y { [[[(1)]]] } } }\n#endif\n"
+    /// The second source is invalid: its deepest tokens are missing ones, which the source-accurate walk passes over.
+    @Test(arguments: [
+        (CompliantApp.files.first { $0.key.hasSuffix("Feature.swift") }?.value ?? "")
+            + "\nlet chain = a.b.c.d.e.f.g.h(1)(2)[3]?.i ?? j\n#if DEBUG\nfunc f() { if x { if y { [[[(1)]]] } } }\n#endif\n",
+        "struct S { func f() { if a { while b { let x =\n let y: = f(a: , b: [1, g(h(\n",
+    ])
+    func theRawCheckAndTheNodeWalkAgreeAtEveryLimit(source: String) {
         let tree = Parser.parse(source: source)
         var deepest = 0
         for limit in 0..<400 {

@@ -1,6 +1,6 @@
 import Foundation
 internal import SwiftParser
-// The raw tree (SPI): the fact walk and the depth check read the parser.s own nodes and make no node objects.
+// The raw tree (SPI): the fact walk and the depth check read the parser's own nodes and make no node objects.
 @_spi(RawSyntax) internal import SwiftSyntax
 
 /// Parses one file with SwiftParser and keeps its facts; the syntax tree is dropped when this returns.
@@ -24,8 +24,10 @@ enum FactExtractor {
         let tree = Parser.parse(source: source)
         let lines = LineTable(source)
         let scan = TreeScan(tree.raw, source: source, depthLimit: SourceLimits.maximumTreeDepth, recordedKinds: FactCollector.recordedKinds)
-        if scan.isTooDeep, let deepest = node(deeperThan: SourceLimits.maximumTreeDepth, in: tree) {
-            facts.refusal = SourceRefusal(limit: .depth, line: lines.location(of: deepest.position.utf8Offset).line, measured: SourceLimits.maximumDepth)
+        if scan.isTooDeep {
+            // The scan stopped short: its facts would be missing, so the file is refused, at the node the scan passed over.
+            let line = node(deeperThan: SourceLimits.maximumTreeDepth, in: tree).map { lines.location(of: $0.position.utf8Offset).line } ?? 1
+            facts.refusal = SourceRefusal(limit: .depth, line: line, measured: SourceLimits.maximumDepth)
             return facts
         }
         var collector = FactCollector(facts: facts, lines: lines, scan: scan)

@@ -11,7 +11,7 @@
 /// node to its first token costs the depth of its left edge, which in a chain of n calls is n for each of them; here
 /// both are a binary search on the node's offset.
 struct TreeScan {
-    /// A node of a kind the fact walk visits, with the kind.s index among the walk.s visitors. `order` counts the nodes
+    /// A node of a kind the fact walk visits, with the kind's index among the walk's visitors. `order` counts the nodes
     /// and tokens of the whole tree as a visitor meets them; `lastDescendant` is the order of the last one inside this
     /// node, so a later node is inside it exactly when its order is at most that. Depth cannot tell: the nodes between
     /// two recorded ones are not listed.
@@ -61,44 +61,50 @@ struct TreeScan {
     /// and the scan also runs off the parser threads (an evicted cache entry is made again on any thread).
     private static let recursionDepth = 256
 
-    /// What `meet` tells the scan to do next: `skipChildren`, `children` (not recorded), or the index of the node's
-    /// record, whose `lastDescendant` is set when its children are done.
-    private static let skipChildren = -2
-    private static let children = -1
+    /// What `meet` tells the scan to do next.
+    private enum Next {
+        case skipChildren
+        case children
+        /// The children, then set the `lastDescendant` of the node's record at this index.
+        case childrenOfRecord(Int)
+    }
 
-    /// Counts the node, checks its depth, and records it when it is a present token or of a recorded kind.
-    private mutating func meet(_ node: RawSyntax, at offset: Int, depth: Int) -> Int {
-        guard !isTooDeep else { return Self.skipChildren }
+    /// Counts the node, checks its depth, and records it when it is a present token or of a recorded kind. A missing
+    /// token is no part of the source: like the source-accurate walk of `FactExtractor.node(deeperThan:in:)`, the
+    /// depth check passes over it, so that the two agree on every tree.
+    private mutating func meet(_ node: RawSyntax, at offset: Int, depth: Int) -> Next {
+        guard !isTooDeep else { return .skipChildren }
         let order = met
         met += 1
+        let token = node.tokenView
+        if let token, token.presence != .present { return .skipChildren }
         if depth > depthLimit {
             isTooDeep = true
-            return Self.skipChildren
+            return .skipChildren
         }
-        if let token = node.tokenView {
-            if token.presence == .present {
-                let textStart = offset + token.leadingTriviaByteLength
-                starts.append(offset)
-                textStarts.append(textStart)
-                textEnds.append(textStart + token.textByteLength)
-            }
-            return Self.skipChildren
+        if let token {
+            let textStart = offset + token.leadingTriviaByteLength
+            starts.append(offset)
+            textStarts.append(textStart)
+            textEnds.append(textStart + token.textByteLength)
+            return .skipChildren
         }
-        guard !recordedKinds.isEmpty, let kind = recordedKinds[ObjectIdentifier(node.kind.syntaxNodeType)] else { return Self.children }
+        guard !recordedKinds.isEmpty, let kind = recordedKinds[ObjectIdentifier(node.kind.syntaxNodeType)] else { return .children }
         nodes.append(Node(node: PlacedSyntax(raw: node, offset: offset), kind: kind, order: order, lastDescendant: order))
-        return nodes.count - 1
+        return .childrenOfRecord(nodes.count - 1)
     }
 
     private mutating func collect(_ node: RawSyntax, at offset: Int, depth: Int) {
         guard depth < Self.recursionDepth else { return collectWithStack(node, at: offset, depth: depth) }
         let next = meet(node, at: offset, depth: depth)
-        guard next != Self.skipChildren, let layout = node.layoutView else { return }
+        if case .skipChildren = next { return }
+        guard let layout = node.layoutView else { return }
         var position = offset
         for case let child? in layout.children {
             collect(child, at: position, depth: depth + 1)
             position += child.byteLength
         }
-        if next >= 0 { nodes[next].lastDescendant = met - 1 }
+        if case .childrenOfRecord(let recorded) = next { nodes[recorded].lastDescendant = met - 1 }
     }
 
     /// One step of `collectWithStack`: a node to meet, or a recorded node whose descendants have all been met.
@@ -116,8 +122,9 @@ struct TreeScan {
                 nodes[recorded].lastDescendant = met - 1
             case .meet(let node, let offset, let depth):
                 let next = meet(node, at: offset, depth: depth)
-                guard next != Self.skipChildren, let layout = node.layoutView else { continue }
-                if next >= 0 { pending.append(.finish(recorded: next)) }
+                if case .skipChildren = next { continue }
+                guard let layout = node.layoutView else { continue }
+                if case .childrenOfRecord(let recorded) = next { pending.append(.finish(recorded: recorded)) }
                 // Children pushed last first, so that they come off the stack in source order.
                 var end = offset + node.byteLength
                 for case let child? in layout.children.reversed() {
