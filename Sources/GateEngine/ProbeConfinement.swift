@@ -22,6 +22,10 @@ struct ProbeConfinement: Sendable {
     var privateFolderLock: Int32 = -1
     var record: IsolationRecord
 
+    /// In the private folder: where a gate that is not root makes each probe's own `/tmp` and `/dev/shm`
+    /// (`FilePolicy.temporaryFolders`).
+    static let childTemporaryFolders = "child-tmp"
+
     /// The variables every probe gets on top of the run's environment.
     var environment: [String: String] { ["HOME": "\(privateFolder)/home", "TMPDIR": "\(privateFolder)/tmp"] }
 
@@ -68,7 +72,7 @@ struct ProbeConfinement: Sendable {
         }
         let package = resolved(packageDirectory)
         do {
-            for folder in [privateFolder, "\(privateFolder)/home", "\(privateFolder)/tmp"] {
+            for folder in [privateFolder, "\(privateFolder)/home", "\(privateFolder)/tmp", "\(privateFolder)/\(childTemporaryFolders)"] {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             }
             // Probes of a root gate run as another user than the clone's owner, which git would refuse to work in
@@ -97,7 +101,8 @@ struct ProbeConfinement: Sendable {
         let files = FilePolicy(
             writable: [package, resolved(privateFolder)], readOnly: gitFolders.sorted(),
             hidden: FilePolicy.serviceSocketFolders + (options.hiddenPaths ?? []), visible: visible,
-            privateTemporary: !([package, resolved(privateFolder)] + gitFolders + visible).contains("/tmp"))
+            privateTemporary: !([package, resolved(privateFolder)] + gitFolders + visible).contains("/tmp"),
+            temporaryFolders: "\(resolved(privateFolder))/\(childTemporaryFolders)")
         let (sandbox, unavailable) = options.sandbox == .off ? (ProcessSandbox(identity: identity), nil) : await detect(files, identity)
         return ProbeConfinement(
             sandbox: sandbox, unavailable: options.sandbox == .off ? "sandbox=off" : unavailable, privateFolder: resolved(privateFolder),

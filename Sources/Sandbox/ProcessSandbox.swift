@@ -18,7 +18,8 @@ import Foundation
 ///   `/tmp` is private (`privateTemporary`: empty but for the paths of `files` under it, carried onto it). A gate that
 ///   is not root adds a user namespace, left without a uid map: the child keeps its kernel identity (its files stay its
 ///   own) and shows as the overflow user, and no process ever writes a map — the gate's memory, which holds the key,
-///   is never made dumpable to let a child do it.
+///   is never made dumpable to let a child do it. Such a child could create nothing on a file system of its own, so its
+///   `/tmp` and `/dev/shm` are folders the gate made for it (`FilePolicy.temporaryFolders`), bound in place.
 /// - **Landlock** (`landlockABI`): without namespaces, the same file policy for writes; where the kernel has scopes
 ///   (ABI 6), a child can signal no process and reach no abstract socket outside its own domain, namespaces or not.
 public struct ProcessSandbox: Sendable, Equatable {
@@ -50,14 +51,19 @@ public struct ProcessSandbox: Sendable, Equatable {
     /// What the verdict records in `sandbox`.
     package var name: String { namespaces == nil ? (landlockABI != nil && files != nil ? "landlock" : "none") : "namespace" }
 
-    /// Whether the child's `/tmp` is an empty file system of its own (the policy's paths under it carried onto it), in a
-    /// namespace, when the policy asks. A child in a user namespace without a uid map can create nothing on a file
-    /// system it mounts (`EOVERFLOW`), not even a folder to carry a path onto: with paths under `/tmp` to keep, it keeps
-    /// the machine's `/tmp`, read-only, as without a private one.
+    /// Whether the child's `/tmp` is its own (the policy's paths under it carried onto it), in a namespace, when the
+    /// policy asks: an empty file system of its own as root, a folder the gate made for it otherwise
+    /// (`bindsTemporaryFolders`). A child in a user namespace without a uid map can create nothing on a file system it
+    /// mounts (`EOVERFLOW`), not even a folder to carry a path onto: without such folders and with paths under `/tmp` to
+    /// keep, it keeps the machine's `/tmp`, read-only, as without a private one.
     package var privateTemporary: Bool {
         guard namespaces != nil, let files, files.privateTemporary else { return false }
-        return namespaces == .pidAndMount || files.keptUnderTemporary.isEmpty
+        return namespaces == .pidAndMount || files.temporaryFolders != nil || files.keptUnderTemporary.isEmpty
     }
+
+    /// Whether each child gets folders the gate made as its `/tmp` and `/dev/shm` (`ChildTemporaryFolders`): in a user
+    /// namespace, where file systems of its own would stay unwritable.
+    var bindsTemporaryFolders: Bool { namespaces == .pidMountAndUser && privateTemporary && files?.temporaryFolders != nil }
 
     /// Whether the file policy holds: by mounts in a namespace, or by Landlock.
     package var enforcesFiles: Bool { files != nil && (namespaces != nil || landlockABI != nil) }
@@ -113,13 +119,21 @@ public struct FilePolicy: Sendable, Equatable {
     /// `/tmp` is a private file system in a namespace, empty but for the paths above that lie under it
     /// (`ProcessSandbox.privateTemporary` says when it can be).
     package var privateTemporary: Bool
+    /// A folder of the gate's own, writable in the policy, in which a gate that is not root makes each child's `/tmp` and
+    /// `/dev/shm` (`ChildTemporaryFolders`); hidden from the children. Nil: they get empty file systems of their own,
+    /// which a user namespace cannot write.
+    package var temporaryFolders: String?
 
-    package init(writable: [String], readOnly: [String] = [], hidden: [String] = [], visible: [String] = [], privateTemporary: Bool = false) {
+    package init(
+        writable: [String], readOnly: [String] = [], hidden: [String] = [], visible: [String] = [], privateTemporary: Bool = false,
+        temporaryFolders: String? = nil
+    ) {
         self.writable = writable
         self.readOnly = readOnly
         self.hidden = hidden
         self.visible = visible
         self.privateTemporary = privateTemporary
+        self.temporaryFolders = temporaryFolders
     }
 
     /// The paths under `/tmp` a private `/tmp` must still show, where something stands: every path of the policy but

@@ -74,8 +74,35 @@ package enum SandboxSpawn {
             }
         }
         defer { if ruleset >= 0 { closeDescriptor(ruleset) } }
-        let mounts = MountPlan(sandbox)
+        // A gate that is not root makes the child its own /tmp and /dev/shm (`ChildTemporaryFolders`). They stay until the
+        // run removes its private folder: a running child's /tmp must not go away under it. A child that ended here (a
+        // check, or a failed start) has no use for them.
+        var temporaryFolders: ChildTemporaryFolders?
+        if sandbox.bindsTemporaryFolders, let base = sandbox.files?.temporaryFolders {
+            switch ChildTemporaryFolders.make(in: base) {
+            case .success(let folders): temporaryFolders = folders
+            case .failure(let failure): return .failure(failure)
+            }
+        }
+        let mounts = MountPlan(sandbox, temporaryFolders: temporaryFolders)
         defer { mounts.free() }
+        let started = start(
+            path: path, argv: argv, envp: envp, workingDirectory: workingDirectory, descriptors: descriptors, sandbox: sandbox, checkOnly: checkOnly,
+            mounts: mounts, ruleset: ruleset, closeRange: closeRange, processControl: processControl, systemCall: systemCall)
+        if checkOnly || (try? started.get()) == nil { temporaryFolders?.remove() }
+        return started
+        #else
+        return .failure(Failure(message: "the process sandbox is Linux's"))
+        #endif
+    }
+
+    #if os(Linux)
+    /// The rest of `launch`, once the Landlock ruleset and the mounts are laid out.
+    private static func start(
+        path: String, argv: [String], envp: [String], workingDirectory: String, descriptors: Descriptors, sandbox: ProcessSandbox,
+        checkOnly: Bool, mounts: MountPlan, ruleset: Int32, closeRange: CloseRange, processControl: CLibrary.ProcessControl,
+        systemCall: Landlock.SystemCall
+    ) -> Result<pid_t, Failure> {
         var outputDescriptor = descriptors.outputDescriptor
         if let outputPath = descriptors.outputPath {
             switch openOutput(outputPath, for: path) {
@@ -108,10 +135,8 @@ package enum SandboxSpawn {
                 return clone(&plan, path: path, flags: flags)
             }
         }
-        #else
-        return .failure(Failure(message: "the process sandbox is Linux's"))
-        #endif
     }
+    #endif
 
     /// Opens a child's output file, appending; on the gate's own mounts: a file the child opened for writing in its new
     /// mount namespace would be a writer on the copied root, which could then not be made read-only (EBUSY).
@@ -248,6 +273,9 @@ private struct MountStep {
         case makeFile
         /// The copy step `source` detached, moved onto `target` (`move_mount`).
         case attach
+        /// `origin`, a folder the gate made, bound onto `target` and writable there: the `/tmp` and `/dev/shm` of a child
+        /// of a gate that is not root (`ChildTemporaryFolders`).
+        case bindTemporary
     }
 
     var kind: Int32
@@ -256,6 +284,8 @@ private struct MountStep {
     var source: Int32 = -1
     /// Written by the child in a `detach` step: the detached copy, until it is attached.
     var descriptor: Int32 = -1
+    /// For `bindTemporary`: the folder bound onto `target`.
+    var origin: UnsafeMutablePointer<CChar>? = nil
 
     /// What the step does, for a failure's message.
     var phrase: String {
@@ -270,6 +300,7 @@ private struct MountStep {
         case .detach: "copying it to carry it onto the private /tmp"
         case .makeFolder, .makeFile: "making its mount point on the private /tmp"
         case .attach: "moving its copy onto the private /tmp"
+        case .bindTemporary: "binding a folder of its own onto it"
         case .none: "an unknown step"
         }
     }
@@ -288,9 +319,15 @@ private struct MountPlan {
     let setReadOnly: UnsafeMutablePointer<UInt64>
     let clearReadOnly: UnsafeMutablePointer<UInt64>
 
-    init(_ sandbox: ProcessSandbox) {
+    /// `temporaryFolders`: the child's own `/tmp` and `/dev/shm`, bound instead of an empty file system of its own.
+    init(_ sandbox: ProcessSandbox, temporaryFolders: ChildTemporaryFolders? = nil) {
         let namespaced = sandbox.namespaces != nil
         var list: [(MountStep.Kind, String, source: Int)] = namespaced ? [(.makePrivate, "/", -1)] : []
+        var origins: [Int: String] = [:]
+        func privateFolder(_ target: String, from origin: String?) {
+            if let origin { origins[list.count] = origin }
+            list.append((origin == nil ? .privateTemporary : .bindTemporary, target, -1))
+        }
         if namespaced, let policy = sandbox.files {
             let writable = Set(policy.writable)
             let bound = (policy.writable + policy.readOnly).filter { PathKind($0).isPresent }.sorted { $0.count < $1.count }
@@ -301,7 +338,7 @@ private struct MountPlan {
             if sandbox.privateTemporary {
                 let firstCopy = list.count
                 list += kept.map { (.detach, $0, -1) }
-                list.append((.privateTemporary, "/tmp", -1))
+                privateFolder("/tmp", from: temporaryFolders?.temporary)
                 var made: Set<String> = []
                 for (offset, path) in kept.enumerated() {
                     let components = path.split(separator: "/").dropFirst()  // "tmp"
@@ -314,8 +351,10 @@ private struct MountPlan {
                     list.append((.attach, path, firstCopy + offset))
                 }
             }
-            if PathKind("/dev/shm") == .directory { list.append((.privateTemporary, "/dev/shm", -1)) }
-            for path in policy.hidden where PathKind(path).isPresent {
+            if PathKind("/dev/shm") == .directory { privateFolder("/dev/shm", from: temporaryFolders?.sharedMemory) }
+            // The folder the children's own are made in is no child's business.
+            let hidden = policy.hidden + (temporaryFolders == nil ? [] : policy.temporaryFolders.map { [$0] } ?? [])
+            for path in hidden where PathKind(path).isPresent {
                 // Under a private /tmp, what was not carried onto it is out of sight already, and has no mount point.
                 let covered = sandbox.privateTemporary && path.hasPrefix("/tmp/") && !kept.contains { path.hasPrefix($0 + "/") }
                 if !covered { list.append((PathKind(path) == .directory ? .hideFolder : .hideFile, path, -1)) }
@@ -325,7 +364,7 @@ private struct MountPlan {
         count = list.count
         steps = .allocate(capacity: list.count)
         for (index, (kind, target, source)) in list.enumerated() {
-            steps[index] = MountStep(kind: kind.rawValue, target: strdup(target), source: Int32(source))
+            steps[index] = MountStep(kind: kind.rawValue, target: strdup(target), source: Int32(source), origin: origins[index].map { strdup($0) })
         }
         setReadOnly = .allocate(capacity: 4)
         clearReadOnly = .allocate(capacity: 4)
@@ -337,7 +376,10 @@ private struct MountPlan {
     }
 
     func free() {
-        for index in 0..<count { Glibc.free(steps[index].target) }
+        for index in 0..<count {
+            Glibc.free(steps[index].target)
+            Glibc.free(steps[index].origin)
+        }
         steps.deallocate()
         setReadOnly.deallocate()
         clearReadOnly.deallocate()
@@ -521,6 +563,10 @@ private func childMount(_ index: Int32, _ plan: UnsafeMutablePointer<SpawnPlan>)
         guard systemCall(429, Int(copy), Int(bitPattern: cString("")), -100, Int(bitPattern: target), 0x4) == 0 else { return false }
         _ = close(copy)
         return true
+    case .bindTemporary:
+        guard let origin = step.origin, mount(origin, target, nil, UInt(MS_BIND), nil) == 0 else { return false }
+        // Writable wherever the folder was made: the rest of the file system is read-only by now.
+        return systemCall(442, -100, Int(bitPattern: target), 0, Int(bitPattern: plan.pointee.writableAttributes), 32) == 0
     case .none: return false
     }
 }

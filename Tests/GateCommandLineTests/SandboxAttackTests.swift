@@ -296,6 +296,36 @@ import Testing
         #expect(!leftovers.contains { $0 == "probes" || $0.hasPrefix("probes-") }, "\(setup): the probes' private folder outlived the run: \(leftovers)")
     }
 
+    /// A test that writes `/tmp` or `/dev/shm` directly must pass or fail on its own merits, whoever runs the gate: with
+    /// namespaces each probe process has both to itself, writable, out of sight of the machine and of other probes.
+    /// A gate that is not root used to give them an empty file system that its user namespace could not write.
+    @Test(.enabled(if: everySetupAvailable, everySetupReason), arguments: [AttackHost.Setup.root, .ciUser])
+    func aProbeWritesATmpAndDevShmOfItsOwn(setup: AttackHost.Setup) async throws {
+        try #require(setup.available, "\(setup) cannot be set up here")
+        let name = "cfa-gate-own-\(UUID().uuidString)"
+        // Written by the first item; the second finds neither (each probe process has its own).
+        let write = "echo tmp > /tmp/\(name) && echo shm > /dev/shm/\(name) && mkdir /tmp/\(name).d && cat /tmp/\(name) /dev/shm/\(name)"
+        let look = "ls -A /tmp /dev/shm | grep -c \(name) || true"
+        let checklist = "1. **Writes.** <!-- probe: command: \(write) -->\n2. **Looks.** <!-- probe: command: echo seen=$(\(look)) -->\n"
+        let fixture = try repository(checklist: checklist)
+        let home = try prepare(fixture, for: setup)
+        defer { home.map { try? FileManager.default.removeItem(atPath: $0) } }
+        defer { for path in ["/tmp/\(name)", "/tmp/\(name).d", "/dev/shm/\(name)"] { try? FileManager.default.removeItem(atPath: path) } }
+
+        let result = try await gate(setup, ["run", "--no-progress", "--out", fixture.path("v.json")], in: fixture, environment: environment(for: fixture, home: home))
+        let predicate = try AttackHost.verdict(fixture.path("v.json"))
+        let log = AttackHost.logs(beside: fixture.path("v.json"))
+        #expect(result.status == 0, "\(setup): \(result.standardOutput)\(result.standardError)\n\(log)")
+        #expect(log.contains("tmp\nshm\n"), "\(setup): \(log)")
+        #expect(log.contains("seen=0"), "\(setup): one probe saw another's /tmp or /dev/shm: \(log)")
+        #expect(AttackHost.isolation(predicate)["privateTemporary"] as? Bool == true, "\(setup): \(AttackHost.isolation(predicate))")
+        for path in ["/tmp/\(name)", "/tmp/\(name).d", "/dev/shm/\(name)"] {
+            #expect(!FileManager.default.fileExists(atPath: path), "\(setup): \(path) reached the machine")
+        }
+        let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: fixture.path(".git/cfa-gate"))) ?? []
+        #expect(!leftovers.contains { $0 == "probes" || $0.hasPrefix("probes-") }, "\(setup): the probes' private folder outlived the run: \(leftovers)")
+    }
+
     // MARK: 6. The step summary replaced by a link
 
     @Test(.enabled(if: AttackHost.canActAsCIUser, "needs root and ciuser"), arguments: ["standard", "sandbox=off"])

@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// The `/tmp` and `/dev/shm` of one child of a gate that is not root, made by the gate in `FilePolicy.temporaryFolders`
+/// and bound onto those paths in the child's namespace.
+///
+/// Root gives each child an empty file system of its own instead. A child in a user namespace without a uid map can
+/// create nothing on a file system it mounts itself (`EOVERFLOW`: its user has no id there), so its own would stay
+/// empty and unwritable, and a test that writes `/tmp` directly would fail for the gate's reasons, not its own. On
+/// these folders, which the gate's user made on the gate's file system, the child creates files as that user.
+struct ChildTemporaryFolders {
+    let root: String
+    var temporary: String { "\(root)/tmp" }
+    var sharedMemory: String { "\(root)/shm" }
+
+    /// A fresh pair in `base`: the folder holding them open to the gate's user only, they themselves open to all as the
+    /// machine's are (mode 1777).
+    static func make(in base: String) -> Result<ChildTemporaryFolders, SandboxSpawn.Failure> {
+        var template = Array("\(base)/child-XXXXXX".utf8CString)
+        guard mkdtemp(&template) != nil else {
+            return .failure(SandboxSpawn.Failure(message: "cannot make a private /tmp in \(base): \(String(cString: strerror(errno)))"))
+        }
+        let folders = ChildTemporaryFolders(root: String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        for folder in [folders.temporary, folders.sharedMemory] {
+            // mkdir applies the umask, and a sticky bit only through chmod.
+            guard mkdir(folder, 0o700) == 0, chmod(folder, 0o1777) == 0 else {
+                let reason = String(cString: strerror(errno))
+                folders.remove()
+                return .failure(SandboxSpawn.Failure(message: "cannot make a private /tmp in \(base): \(folder): \(reason)"))
+            }
+        }
+        return .success(folders)
+    }
+
+    /// Removes the pair with whatever the child left in it. Only once the child has ended: a folder removed under a
+    /// running child's `/tmp` would leave it a `/tmp` where nothing can be created.
+    func remove() {
+        try? FileManager.default.removeItem(atPath: root)
+    }
+}
