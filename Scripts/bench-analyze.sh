@@ -84,12 +84,16 @@ awk '
 awk -v warm="$warm" -v cold="$cold" '
     /^processor time, workers/ { for (i = 1; i <= NF; i++) { if ($i == "bare") { bare = $(i + 2); sub(/s,?/, "", bare) } if ($i == "analysis") { analysis = $(i + 1); sub(/s/, "", analysis) } } }
     /^workers [0-9]+:/ { for (i = 1; i <= NF; i++) if ($i == "bare") { wall = $(i + 2); sub(/s,?/, "", wall) } }
+    /^floor, workers/ { for (i = 1; i <= NF; i++) { if ($i == "time") { floor = $(i + 1); gsub(/[(%]/, "", floor) } if ($i == "rules") { rules = $(i + 1); gsub(/%/, "", rules) } } }
     /^cache, workers/ { for (i = 1; i <= NF; i++) if ($i == "entry") { extra = $(i + 1); gsub(/[(%+]/, "", extra) } }
     END {
         ratio = analysis * (1 + extra / 100) / bare
         print "bench: cold and warm against bare SwiftParser parsing of the same files"
         printf "cold analysis %.2fx bare parsing (processor time: %.2fs with the cache written against %.2fs; whole cold process %.2fs wall against bare parsing %.2fs, %.2fx) (target <= 1.05) -> %s\n", ratio, analysis * (1 + extra / 100), bare, cold, wall, cold / wall, (ratio <= 1.05 ? "met" : "NOT met")
         printf "warm analyze %.2fs wall clock, %.3fx bare parsing (target <= 0.3 s) -> %s\n", warm, warm / wall, (warm <= 0.3 ? "met" : "NOT met")
+        # What the cold target leaves room for: the least a pass over every node costs, and the index, rules and cache
+        # writes as measured, before any fact is recorded.
+        printf "room under the cold target: 5%% of bare parsing; a pass over every node recording nothing takes %.1f%%, index + rules %.1f%%, cache writes %.1f%%: %.1f%% before any fact is recorded\n", floor, rules, extra, floor + rules + extra
     }' "$work/bench"
 
 echo "bench: growth curve (2 workers; index + rules is the fastest of 3 runs; processor time, wall clock in brackets)"

@@ -24,6 +24,10 @@ enum BenchmarkText {
                 format: "processor time, workers %d: bare parse %.2fs, analysis %.2fs (parse + facts %.2fs, index + rules %.3fs), ratio %.2f",
                 workers, GateDuration.seconds(processor.bareParse), onProcessor, GateDuration.seconds(processor.extraction),
                 GateDuration.seconds(processor.rules), onProcessor / GateDuration.seconds(processor.bareParse)))
+            lines.append(String(
+                format: "floor, workers %d: one pass over every node, recording nothing, %.3fs processor time (%.1f%% of bare parsing); index + rules %.1f%%",
+                workers, GateDuration.seconds(timing.floorPass), 100 * GateDuration.seconds(timing.floorPass) / GateDuration.seconds(processor.bareParse),
+                100 * GateDuration.seconds(processor.rules) / GateDuration.seconds(processor.bareParse)))
             if workers > 1, analysisOnOne > 0 { lines.append(String(format: "speed-up 1 → %d workers: %.2fx", workers, analysisOnOne / analysis)) }
             if let cached = timing.cached {
                 let cold = GateDuration.seconds(cached.cold), warm = GateDuration.seconds(cached.warm)

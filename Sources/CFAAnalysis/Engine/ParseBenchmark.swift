@@ -1,5 +1,6 @@
 import Foundation
 internal import SwiftParser
+internal import SwiftSyntax
 
 /// The floor the analyser is measured against: parsing the same files with SwiftParser alone, spread over
 /// the same workers, trees dropped at once. Used by `cfa-gate analyze --bench`.
@@ -21,6 +22,9 @@ public enum ParseBenchmark {
         /// The same phases in processor time of this process (all workers together). Other work on a shared
         /// machine stretches the wall-clock figures; it hardly changes these, so growth and ratios are read here.
         public var processor: (bareParse: Duration, extraction: Duration, rules: Duration) = (.zero, .zero, .zero)
+        /// In processor time: one pass over every node of every parsed file, recording nothing (`floorPass`), the least
+        /// a whole-tree analysis adds to the parse.
+        public var floorPass: Duration = .zero
     }
 
     /// Processor time this process has used so far, all threads together.
@@ -77,6 +81,7 @@ public enum ParseBenchmark {
             bareParse: bareParse?.wall ?? .zero, extraction: extraction?.wall ?? .zero, rules: rules, files: result.fileCount,
             lines: result.lineCount, slowest: workers == 1 ? profile(facts, configuration: configuration) : [])
         timing.processor = (bareParse?.processor ?? .zero, extraction?.processor ?? .zero, rulesOnProcessor)
+        timing.floorPass = await floorPass(inputs, workers: workers)
         if let contentHash {
             timing.cached = await measureCache(repositoryRoot: repositoryRoot, scope: scope, configuration: configuration, workers: workers, contentHash)
         }
@@ -95,6 +100,43 @@ public enum ParseBenchmark {
                 }
             }
         }
+    }
+
+
+    /// The least any analysis of every node adds to parsing: one pass that meets every node of each parsed file and
+    /// records nothing, in processor time, the fastest of three passes per file. The pass is SwiftSyntax's own visitor,
+    /// which runs inside the library; a pass of ours over the raw tree pays a call for every node it reads (the
+    /// toolchain's library is built for evolution) and costs more. The parse itself is not counted.
+    static func floorPass(_ inputs: [SourceInput], workers: Int) async -> Duration {
+        await withTaskGroup(of: Duration.self) { group in
+            for batch in Analyzer.batches(inputs, workers: workers) {
+                group.addTask {
+                    var total = Duration.zero
+                    for input in batch {
+                        guard let text = Analyzer.text(of: input) else { continue }
+                        let tree = Parser.parse(source: text)
+                        var fastest: Duration?
+                        for _ in 0..<rounds {
+                            let visitor = EveryNodeVisitor(viewMode: .sourceAccurate)
+                            // On one thread throughout: nothing in between suspends.
+                            let start = threadProcessorTime()
+                            visitor.walk(tree)
+                            let time = threadProcessorTime() - start
+                            if visitor.met > 0 { fastest = min(fastest ?? time, time) }
+                        }
+                        total += fastest ?? .zero
+                    }
+                    return total
+                }
+            }
+            return await group.reduce(.zero, +)
+        }
+    }
+
+    private static func threadProcessorTime() -> Duration {
+        var spec = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+        return .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)
     }
 
     private static func measureCache(
@@ -126,5 +168,14 @@ public enum ParseBenchmark {
             times.append((rule.descriptor.id, clock.measure { _ = rule.check(index) }))
         }
         return times.sorted { $0.time > $1.time }
+    }
+}
+
+/// Walks every node and counts the tokens, so that the walk cannot be optimized away.
+private final class EveryNodeVisitor: SyntaxVisitor {
+    var met = 0
+    override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
+        met += 1
+        return .visitChildren
     }
 }

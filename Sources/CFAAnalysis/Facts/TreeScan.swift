@@ -72,27 +72,52 @@ struct TreeScan {
     /// Counts the node, checks its depth, and records it when it is a present token or of a recorded kind. A missing
     /// token is no part of the source: like the source-accurate walk of `FactExtractor.node(deeperThan:in:)`, the
     /// depth check passes over it, so that the two agree on every tree.
+    ///
+    /// Every read of a raw node is a call into the library, and this runs for every node of every file: a token's
+    /// offsets come from its lengths (its presence is asked only of an empty one, as only an empty token can be
+    /// missing), and a node's recorded kind from `kindMemo`.
     private mutating func meet(_ node: RawSyntax, at offset: Int, depth: Int) -> Next {
         guard !isTooDeep else { return .skipChildren }
         let order = met
         met += 1
-        let token = node.tokenView
-        if let token, token.presence != .present { return .skipChildren }
+        let isToken = node.isToken
+        let length = isToken ? node.byteLength : 0
+        if isToken, length == 0, node.tokenView?.presence != .present { return .skipChildren }
         if depth > depthLimit {
             isTooDeep = true
             return .skipChildren
         }
-        if let token {
-            let textStart = offset + token.leadingTriviaByteLength
+        if isToken {
             starts.append(offset)
-            textStarts.append(textStart)
-            textEnds.append(textStart + token.textByteLength)
+            textStarts.append(offset + node.leadingTriviaByteLength)
+            textEnds.append(offset + length - node.trailingTriviaByteLength)
             return .skipChildren
         }
-        guard !recordedKinds.isEmpty, let kind = recordedKinds[ObjectIdentifier(node.kind.syntaxNodeType)] else { return .children }
+        guard !recordedKinds.isEmpty, let kind = recordedKind(of: node.kind) else { return .children }
         nodes.append(Node(node: PlacedSyntax(raw: node, offset: offset), kind: kind, order: order, lastDescendant: order))
         return .childrenOfRecord(nodes.count - 1)
     }
+
+    /// The recorded kinds by the case number of a `SyntaxKind`, learned as the scan meets them: 0 not known yet, -1
+    /// not recorded, else the kind's index plus one. Asking the library for each node's type and hashing it cost more
+    /// than the rest of the scan's work on a node. Only this is relied on: a kind without payload is its case number
+    /// in memory, so equal kinds have equal bytes and different kinds different ones.
+    private var kindMemo = [Int16](repeating: 0, count: 1024)
+
+    private mutating func recordedKind(of kind: SyntaxKind) -> Int? {
+        let number = withUnsafeBytes(of: kind) { bytes in
+            switch bytes.count {
+            case 1: Int(bytes[0])
+            case 2: Int(bytes[0]) | Int(bytes[1]) << 8
+            default: -1
+            }
+        }
+        guard number >= 0 && number < kindMemo.count else { return recordedKinds[ObjectIdentifier(kind.syntaxNodeType)] }
+        if kindMemo[number] == 0 { kindMemo[number] = Int16((recordedKinds[ObjectIdentifier(kind.syntaxNodeType)] ?? -2) + 1) }
+        let memo = Int(kindMemo[number])
+        return memo > 0 ? memo - 1 : nil
+    }
+
 
     private mutating func collect(_ node: RawSyntax, at offset: Int, depth: Int) {
         guard depth < Self.recursionDepth else { return collectWithStack(node, at: offset, depth: depth) }
