@@ -9,7 +9,7 @@ public struct AnalysisConfiguration: Sendable, Equatable, Codable {
     /// `Carthage` and hidden folders, which are always left out). A trailing `/**` is allowed.
     public var exclude: [String] = []
     /// The structural root view, which needs no ViewModel (item 6).
-    public var rootView = "RootTabView"
+    public var rootView = Self.defaultRootView
     /// Which types are Features besides the types of `AppModel`'s stored properties.
     public var features: [FeaturePattern] = [FeaturePattern(name: "*Feature"), FeaturePattern(name: "*Manager", folder: "Features")]
     public var folders = FolderAliases()
@@ -22,6 +22,12 @@ public struct AnalysisConfiguration: Sendable, Equatable, Codable {
     public var baseline: String?
 
     public init() {}
+
+    public static let defaultRootView = "RootTabView"
+
+    /// The names a root view goes by: the configured one; with the default, `RootView` too, which CFA apps also call
+    /// their root (the catalogue lists it among the traps: a root taken for a screen is told to grow a ViewModel).
+    public var rootViewNames: Set<String> { rootView == Self.defaultRootView ? [rootView, "RootView"] : [rootView] }
 
     public static let fileName = ".cfa-gate.json"
 

@@ -145,7 +145,7 @@ public struct CodebaseIndex: Sendable {
             return .app
         }
         if entry.inherits("View") && kind != .protocol {
-            if entry.name == configuration.rootView { return .rootView }
+            if configuration.rootViewNames.contains(entry.name) { return .rootView }
             return isScreen(entry) ? .screen : .componentView
         }
         if kind == .protocol {

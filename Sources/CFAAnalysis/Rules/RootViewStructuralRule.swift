@@ -7,7 +7,7 @@ struct RootViewStructuralRule: Rule {
         id: id, item: 6,
         summary: "The root view and its ViewModel are structural: no lifecycle work, no Task, no Feature, no AppModel",
         help: """
-            Reported in the root view (configuration `rootView`, default `RootTabView`) and in its ViewModel if it has one: \
+            Reported in the root view (`RootTabView` or `RootView`, or the configured `rootView`) and in its ViewModel if it has one: \
             `.task`, `.onAppear`, `.refreshable`, `Task { … }`/`Task.detached` (not a project type named `Task`), and any naming \
             of a Feature or `AppModel` — one finding per line. Preview code is excepted. Fix: start Features in \
             `AppModel.applicationDidFinishLaunching()`, called from the App; let each screen's ViewModel load and show its own \
@@ -87,15 +87,15 @@ struct RootViewStructuralRule: Rule {
 extension RootViewStructuralRule {
     static let reference = """
         The root view only arranges the screens; launch work belongs to `AppModel.applicationDidFinishLaunching()` \
-        (called from the App) and data to each screen's ViewModel. **Reported:** in the root view — configuration \
-        `rootView`, default `RootTabView` (e.g. `"rootView": "RootView"`) — including its extensions: the `.task`, \
+        (called from the App) and data to each screen's ViewModel. **Reported:** in the root view — `RootTabView` or \
+        `RootView` by default; a configured `rootView` (`"rootView": "MainView"`) replaces both — including its extensions: the `.task`, \
         `.onAppear` and `.refreshable` modifiers (at the modifier's own line), `Task { … }`, `Task.detached { … }`, \
         and any naming of a Feature type or `AppModel`; and in the root view's ViewModel, if it has one, `Task`s and \
         any naming of a Feature or `AppModel` (its Feature parameters included). Uses on one line are reported \
         together in one finding. **Not reported:** `#Preview` and `#if DEBUG` code; presentation managers such as \
         `@Environment(ThemeManager.self)`; a project type named `Task` (which shadows Swift's, so `Task(title:)` \
         there is a domain value; only `_Concurrency.Task { … }` is then Swift Concurrency's); a view named `RootView` \
-        when the configuration keeps the default root name (it is then an ordinary view). **Fix:** start Features in \
+        when the configuration names another root (it is then an ordinary view). **Fix:** start Features in \
         `AppModel.applicationDidFinishLaunching()`; let each screen's ViewModel load and show its own data, and keep \
         the root a plain `TabView`/`NavigationSplitView` of screens.
         """
@@ -117,7 +117,7 @@ extension RootViewStructuralRule {
                 }
             }
             """),
-        // A configured root name, a presentation manager from the environment, and a preview.
+        // A root named `RootView`, a presentation manager from the environment, and a preview.
         RuleExample(
             "App/1 - View/RootView.swift",
             """
@@ -139,8 +139,24 @@ extension RootViewStructuralRule {
                 RootView().task { AppModel.shared.applicationDidFinishLaunching() }
             }
             """,
-            removing: [CompliantApp.rootPath],
-            configuration: #"{ "rootView": "RootView" }"#),
+            removing: [CompliantApp.rootPath]),
+        // `RootView` is the root by default, held to the same rule as `RootTabView`.
+        RuleExample(
+            "App/1 - View/Views/Root/RootView.swift",
+            """
+            import SwiftUI
+
+            struct RootView: View {
+                var body: some View {
+                    TabView {
+                        OrdersView()
+                            .tabItem { Label("Orders", systemImage: "list.bullet") }
+                    }
+                    .↓onAppear { AppModel.shared.applicationDidFinishLaunching() }
+                }
+            }
+            """,
+            removing: [CompliantApp.rootPath]),
         // In a project with its own `Task` type, `Task(title:)` is a domain value, not Swift Concurrency.
         RuleExample(
             RuleExample.File(

@@ -39,7 +39,7 @@ extension TestViewModelFileRule {
         target of the existing test files (`Tests/<Target>` or an Xcode `…Tests` folder), else in a new \
         `Tests/<Module>Tests/View Model Tests/` named after the module (`Sources/<Module>/…`, or the ViewModel's top \
         folder). When a file of that name exists elsewhere among the tests, the message says to move it there. **Not \
-        reported:** the root view (`RootTabView`, or the configured `rootView` such as `RootView`) is structural and \
+        reported:** the root view (`RootTabView` or `RootView` by default, or the configured `rootView`) is structural and \
         needs neither ViewModel nor test, even if it has one; component views that only receive data; screens and \
         ViewModels declared only in `#Preview`/`#if DEBUG` code. Several screens in one folder each need their own \
         ViewModel's test. Tests must be inside the analysed scope (`include`) to be found; a near miss such as \

@@ -55,7 +55,7 @@ extension ViewDeclarativeRule {
         on the line. **Not reported:** `@AppStorage`/`@SceneStorage` (SwiftUI's declarative storage), `Bundle.module` \
         and other bundles; the App type, ViewModels and other non-View types (other rules own them); `#Preview`, \
         `PreviewProvider` and `#if DEBUG` code. Views inside `#if canImport(SwiftUI)` are checked like any other; the \
-        root view is found by the configured name (`rootView`, e.g. `RootView`). **Fix:** move the work into a \
+        root view is `RootTabView` or `RootView`, or the configured `rootView`. **Fix:** move the work into a \
         repository behind a Feature and let the screen's ViewModel expose the result.
         """
 

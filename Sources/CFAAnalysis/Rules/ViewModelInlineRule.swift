@@ -128,8 +128,8 @@ extension ViewModelInlineRule {
         screen with no ViewModel property at all, reported at its declaration. The problems of one property are \
         listed in one finding at the property. **Not reported:** the equivalent spellings `XViewModel.init()` and \
         `.init()` under an `XViewModel` annotation, and `fileprivate` in place of `private`; views declared only for \
-        previews (`#Preview`, `PreviewProvider`, `#if DEBUG`); the root view (configuration `rootView`, default \
-        `RootTabView`, e.g. `RootView`), which needs no ViewModel; components (views that only receive data). A \
+        previews (`#Preview`, `PreviewProvider`, `#if DEBUG`); the root view (`RootTabView` or `RootView` by \
+        default, or the configured `rootView`), which needs no ViewModel; components (views that only receive data). A \
         screen inside `#if canImport(SwiftUI)` is checked like any other. When a property has no inline value because \
         it is assigned through `_viewModel` in an initialiser, only the assignment is reported, not the missing value \
         as well. A ViewModel held under another name (`@State private var model = XViewModel()`) counts as the \
@@ -197,5 +197,21 @@ extension ViewModelInlineRule {
             #endif
             #endif
             """),
+        // A root named `RootView` in the screens folder is structural: it needs no ViewModel.
+        RuleExample(
+            "App/1 - View/Views/Root/RootView.swift",
+            """
+            import SwiftUI
+
+            struct RootView: View {
+                var body: some View {
+                    TabView {
+                        OrdersView()
+                            .tabItem { Label("Orders", systemImage: "list.bullet") }
+                    }
+                }
+            }
+            """,
+            removing: [CompliantApp.rootPath]),
     ]
 }

@@ -81,15 +81,19 @@ struct RootViewStructuralRuleTests {
         #expect(findings.last?.message.hasPrefix("RootTabViewModel (the ViewModel of RootTabView) uses the Feature OrdersFeature and AppModel") == true)
     }
 
-    @Test func aRootViewNamedByConfigurationIsTheOneChecked() throws {
+    @Test func aRootViewNamedRootViewOrByConfigurationIsTheOneChecked() throws {
         let source = Self.root(named: "RootView", modifiers: ".task { await Task.yield() }")
         let app = CompliantApp.files[CompliantApp.appPath]!.replacingOccurrences(of: "RootTabView()", with: "RootView()")
         var configuration = AnalysisConfiguration()
         configuration.rootView = "RootView"
         let finding = try #require(Self.single(Self.findings(source, configuration: configuration, extraFiles: [CompliantApp.appPath: app])))
         #expect(finding.message.hasPrefix("RootView uses `.task`"))
-        // Under the default name, RootView is just another view and this rule does not look at it.
-        #expect(Self.findings(source, extraFiles: [CompliantApp.appPath: app]) == [])
+        // `RootView` is a root by default too.
+        #expect(Self.single(Self.findings(source, extraFiles: [CompliantApp.appPath: app]))?.message.hasPrefix("RootView uses `.task`") == true)
+        // A configured root replaces both default names: `RootView` is then just another view, and this rule does not
+        // look at it.
+        configuration.rootView = "MainView"
+        #expect(Self.findings(source, configuration: configuration, extraFiles: [CompliantApp.appPath: app]) == [])
     }
 
     @Test func aProjectTypeNamedTaskIsNotSwiftConcurrency() {

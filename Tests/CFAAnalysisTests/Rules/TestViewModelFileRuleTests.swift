@@ -120,8 +120,10 @@ struct TestViewModelFileRuleTests {
         var configuration = AnalysisConfiguration()
         configuration.rootView = "RootView"
         #expect(Analysis.findings(rule, in: files, configuration: configuration) == [])
-        // Without the configuration, `RootView` is an ordinary screen.
-        #expect(Analysis.findings(rule, in: files).map(\.file) == ["App/1 - View/RootViewModel.swift"])
+        #expect(Analysis.findings(rule, in: files) == [], "RootView is a root by default too")
+        // With another root configured, `RootView` is an ordinary screen.
+        configuration.rootView = "MainView"
+        #expect(Analysis.findings(rule, in: files, configuration: configuration).map(\.file) == ["App/1 - View/RootViewModel.swift"])
     }
 
     @Test func debugOnlyScreensNeedNoTest() {

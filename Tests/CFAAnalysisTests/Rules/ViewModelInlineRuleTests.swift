@@ -168,7 +168,7 @@ struct ViewModelInlineRuleTests {
         #expect(Analysis.findings(Self.rule, in: Analysis.app(replacing: [CompliantApp.screenPath: source])) == [])
     }
 
-    @Test func aRootViewNamedByConfigurationNeedsNoViewModel() {
+    @Test func aRootViewNamedRootViewOrByConfigurationNeedsNoViewModel() {
         // Alone in its own file in the screens folder and taking no input, it would otherwise be a screen.
         let files = Analysis.app(replacing: [
             CompliantApp.rootPath: "",
@@ -185,6 +185,9 @@ struct ViewModelInlineRuleTests {
         var configuration = AnalysisConfiguration()
         configuration.rootView = "RootView"
         #expect(Analysis.findings(Self.rule, in: files, configuration: configuration) == [])
-        #expect(Analysis.findings(Self.rule, in: files).count == 1)
+        #expect(Analysis.findings(Self.rule, in: files) == [], "RootView is a root by default too")
+        // With another root configured, `RootView` is a screen without a ViewModel.
+        configuration.rootView = "MainView"
+        #expect(Analysis.findings(Self.rule, in: files, configuration: configuration).count == 1)
     }
 }
