@@ -48,6 +48,11 @@ public struct CodebaseIndex: Sendable {
     func entries(with role: Role) -> [Entry] { entriesByRole[role] ?? [] }
     func entry(named name: String) -> Entry? { entries[name]?.first }
     func role(of name: String) -> Role? { entries[name]?.first?.role }
+    /// Whether no analysed file declares `name` (an extension is no declaration): the type comes from a module or a folder
+    /// outside the analysis, so the analysis cannot tell whether it is a Feature.
+    func declaresNowhere(_ name: String) -> Bool { !(entries[name]?.contains { $0.declaration.kind != .extension } ?? false) }
+    /// The fix when a type that may be a Feature is declared outside the analysis.
+    static let analyseItsFolderToo = "if it is a Feature, analyse the folder that declares it too (`include`, or the whole repository)"
     func isTestFile(_ path: String) -> Bool { testFiles.contains(path) }
     func file(_ path: String) -> FileFacts? { lookups.fileByPath[path].map { files[$0] } }
 

@@ -42,8 +42,13 @@ public struct AdoptionRule: Rule {
                 "not a CFA app: adoption needed — no composition root (`@MainActor @Observable final class AppModel` with `static let shared = live()`)"))
         }
         if index.entries(with: .feature).isEmpty {
+            // A Feature declared in a module or folder outside the analysis is out of sight: say which, and how to fix it.
+            let unseen = (index.appModel?.storedProperties ?? []).filter { !$0.isStatic }
+                .compactMap { TypeText.singleName($0.typeText ?? $0.initializer?.call?.name) }.filter(index.declaresNowhere)
+            let hint = unseen.isEmpty ? "" : "; AppModel stores \(unseen.map { "`\($0)`" }.joined(separator: ", ")), which no analysed file declares — "
+                + CodebaseIndex.analyseItsFolderToo
             findings.append(descriptor.finding(
-                ".", Self.appWide, "not a CFA app: adoption needed — no Feature (a `@MainActor @Observable final class XFeature` stored on AppModel)"))
+                ".", Self.appWide, "not a CFA app: adoption needed — no Feature (a `@MainActor @Observable final class XFeature` stored on AppModel)" + hint))
         }
         let pairedScreens = index.entries(with: .screen).filter { index.viewModel(ofScreen: $0) != nil }
         if pairedScreens.isEmpty {
@@ -61,7 +66,9 @@ extension AdoptionRule {
         checked scope with no Swift files; no `AppModel` class (an `AppModel` struct or actor is named at its \
         declaration); an AppModel without `static let shared = live()`
         or `static func live()`; no Feature; no screen paired with its ViewModel. Every `cfa` item fails with these
-        findings. **Fix:** adopt CFA, or point `include` at the app's sources.
+        findings. A Feature declared outside the analysis (a package beside the app, a folder `include` leaves out) is \
+        out of sight: the finding then names the types AppModel stores that no analysed file declares. **Fix:** adopt \
+        CFA, or point `include` at the app's sources and the folders that declare its Features.
         """
 
     static let examples: [RuleExample] = [

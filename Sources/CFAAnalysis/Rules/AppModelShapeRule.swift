@@ -92,6 +92,9 @@ struct AppModelShapeRule: Rule {
             fix = "build the repository in `live()` and pass it to the Feature that owns it"
         } else if let typeName, typeName.hasSuffix("ViewModel") {
             fix = "a screen creates its own ViewModel with `@State private var viewModel = XViewModel()`"
+        } else if let typeName, index.declaresNowhere(typeName) {
+            fix = "no analysed file declares \(typeName): \(CodebaseIndex.analyseItsFolderToo); otherwise move it to the Feature that "
+                + "owns this state, or to the environment if it is presentation state"
         } else {
             fix = "move it to the Feature that owns this state, or to the environment if it is presentation state"
         }
@@ -109,7 +112,9 @@ extension AppModelShapeRule {
         `applicationDidFinishLaunching()` assigns (else the first `private var` Bool, else the first Bool); any \
         other Bool is "a second Bool". A stored type is a Feature when it is a class or actor matching a Feature \
         pattern (`*Feature`, `*Manager` under a Features folder), or a class declared outside the View layer; a \
-        presentation manager declared in the View layer is not, merely because AppModel stores it. **Not reported:** \
+        presentation manager declared in the View layer is not, merely because AppModel stores it. A stored type no \
+        analysed file declares may be a Feature from outside the analysis: its finding says so and how to bring it in. \
+        **Not reported:** \
         computed properties; stored properties in AppModel extensions in test files; static properties that build a \
         second AppModel (`static let preview = AppModel(…)`), which CFA-APPMODEL-LIVE reports; a property typed with \
         a Feature protocol (`any XFeatureAPI`), which CFA-NO-FEATURE-PROTOCOL reports. **Fix:** build repositories \

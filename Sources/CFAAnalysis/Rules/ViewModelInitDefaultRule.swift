@@ -32,6 +32,8 @@ struct ViewModelInitDefaultRule: Rule {
         let featureProtocols: Set<String>
         /// Feature type → the AppModel property holding it, for the suggested default.
         let appModelProperties: [String: String]
+        /// Types AppModel stores that no analysed file declares: they may be Features from outside the analysis.
+        let unseenOnAppModel: Set<String>
 
         init(_ index: CodebaseIndex) {
             features = index.featureNames
@@ -42,6 +44,7 @@ struct ViewModelInitDefaultRule: Rule {
                 if let type = TypeText.singleName(property.typeText), properties[type] == nil { properties[type] = property.name }
             }
             appModelProperties = properties
+            unseenOnAppModel = Set(properties.keys.filter(index.declaresNowhere))
         }
     }
 
@@ -95,6 +98,10 @@ struct ViewModelInitDefaultRule: Rule {
         else {
             if dependencies.repositories.contains(TypeText.singleName(parameter.typeText) ?? "") {
                 return "takes \(described), which is a repository; a ViewModel depends only on Features — reach storage through the Feature that owns it"
+            }
+            if let name = TypeText.singleName(parameter.typeText), dependencies.unseenOnAppModel.contains(name) {
+                return "takes \(described), which no analysed file declares as a Feature — \(CodebaseIndex.analyseItsFolderToo); "
+                    + "a ViewModel depends only on Features, each defaulted to `AppModel.shared.<x>Feature`"
             }
             return "takes \(described), which is not a Feature; "
                 + "a ViewModel depends only on Features, each defaulted to `AppModel.shared.<x>Feature` "
@@ -159,7 +166,9 @@ extension ViewModelInitDefaultRule {
         **Not reported:** the `AppModel.shared.x` defaults in the parameter list themselves; preview-only code (`#if \
         DEBUG` factories); Optional Features (`OrdersFeature?`) defaulted correctly; a parameter typed with a \
         Feature protocol (`any OrdersFeatureAPI`) is CFA-NO-FEATURE-PROTOCOL's finding, not "not a Feature" here — \
-        only its default is checked. Decisions where the catalogue is silent: a default of `AppModel.shared.<p>` is \
+        only its default is checked. A parameter of a type AppModel stores but no analysed file declares is reported \
+        with the fix of bringing its declaration into the analysis, as it may be a Feature from outside it. Decisions \
+        where the catalogue is silent: a default of `AppModel.shared.<p>` is \
         accepted whatever `<p>` is called — a Feature property not named `…Feature` (an older `habitsManager`) is \
         CFA-FEATURE-NAMING's finding (item 7), not a second one here; `ThemeManager` and other presentation managers \
         are not Features, so a ViewModel taking one is reported (its View reads it from the environment instead); \
