@@ -52,7 +52,7 @@ public struct CodebaseIndex: Sendable {
     /// outside the analysis, so the analysis cannot tell whether it is a Feature.
     func declaresNowhere(_ name: String) -> Bool { !(entries[name]?.contains { $0.declaration.kind != .extension } ?? false) }
     /// The fix when a type that may be a Feature is declared outside the analysis.
-    static let analyseItsFolderToo = "if it is a Feature, analyse the folder that declares it too (`include`, or the whole repository)"
+    static let includeTheDeclaringFolder = "if it is a Feature, analyse the folder that declares it too (`include`, or the whole repository)"
     func isTestFile(_ path: String) -> Bool { testFiles.contains(path) }
     func file(_ path: String) -> FileFacts? { lookups.fileByPath[path].map { files[$0] } }
 

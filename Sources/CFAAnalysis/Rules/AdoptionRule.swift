@@ -46,7 +46,7 @@ public struct AdoptionRule: Rule {
             let unseen = (index.appModel?.storedProperties ?? []).filter { !$0.isStatic }
                 .compactMap { TypeText.singleName($0.typeText ?? $0.initializer?.call?.name) }.filter(index.declaresNowhere)
             let hint = unseen.isEmpty ? "" : "; AppModel stores \(unseen.map { "`\($0)`" }.joined(separator: ", ")), which no analysed file declares — "
-                + CodebaseIndex.analyseItsFolderToo
+                + CodebaseIndex.includeTheDeclaringFolder
             findings.append(descriptor.finding(
                 ".", Self.appWide, "not a CFA app: adoption needed — no Feature (a `@MainActor @Observable final class XFeature` stored on AppModel)" + hint))
         }

@@ -93,7 +93,7 @@ struct AppModelShapeRule: Rule {
         } else if let typeName, typeName.hasSuffix("ViewModel") {
             fix = "a screen creates its own ViewModel with `@State private var viewModel = XViewModel()`"
         } else if let typeName, index.declaresNowhere(typeName) {
-            fix = "no analysed file declares \(typeName): \(CodebaseIndex.analyseItsFolderToo); otherwise move it to the Feature that "
+            fix = "no analysed file declares \(typeName): \(CodebaseIndex.includeTheDeclaringFolder); otherwise move it to the Feature that "
                 + "owns this state, or to the environment if it is presentation state"
         } else {
             fix = "move it to the Feature that owns this state, or to the environment if it is presentation state"

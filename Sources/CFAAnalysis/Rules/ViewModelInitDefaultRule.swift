@@ -100,7 +100,7 @@ struct ViewModelInitDefaultRule: Rule {
                 return "takes \(described), which is a repository; a ViewModel depends only on Features — reach storage through the Feature that owns it"
             }
             if let name = TypeText.singleName(parameter.typeText), dependencies.unseenOnAppModel.contains(name) {
-                return "takes \(described), which no analysed file declares as a Feature — \(CodebaseIndex.analyseItsFolderToo); "
+                return "takes \(described), which no analysed file declares as a Feature — \(CodebaseIndex.includeTheDeclaringFolder); "
                     + "a ViewModel depends only on Features, each defaulted to `AppModel.shared.<x>Feature`"
             }
             return "takes \(described), which is not a Feature; "
