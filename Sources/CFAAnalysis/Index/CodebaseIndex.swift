@@ -11,11 +11,13 @@ public struct CodebaseIndex: Sendable {
         var name: String { declaration.name }
         /// Declaration and extensions together, as the rules want them.
         var parts: [(facts: TypeFacts, file: String)] { [(declaration, file)] + extensions }
-        var inheritedTypes: [String] { parts.flatMap(\.facts.inheritedTypes) }
-        func inherits(_ name: String) -> Bool { parts.contains { $0.facts.inherits(name) } }
-        var storedProperties: [PropertyFact] { parts.flatMap(\.facts.storedProperties) }
-        var properties: [PropertyFact] { parts.flatMap(\.facts.properties) }
-        var functions: [FunctionFact] { parts.flatMap(\.facts.functions) }
+        // Rules ask these of every type, and most types have no extension: then the declaration's own answer, without
+        // copying it (a whole `TypeFacts`) into `parts` first.
+        var inheritedTypes: [String] { extensions.isEmpty ? declaration.inheritedTypes : parts.flatMap(\.facts.inheritedTypes) }
+        func inherits(_ name: String) -> Bool { declaration.inherits(name) || extensions.contains { $0.facts.inherits(name) } }
+        var storedProperties: [PropertyFact] { extensions.isEmpty ? declaration.storedProperties : parts.flatMap(\.facts.storedProperties) }
+        var properties: [PropertyFact] { extensions.isEmpty ? declaration.properties : parts.flatMap(\.facts.properties) }
+        var functions: [FunctionFact] { extensions.isEmpty ? declaration.functions : parts.flatMap(\.facts.functions) }
         var location: SourceLocation { declaration.location }
     }
 

@@ -107,8 +107,8 @@ struct ViewInitCleanRule: Rule {
         var findings: [Finding] = []
         var related: [(Int, RelatedLocation)] = []
         for file in index.files where !index.isTestFile(file.path) {
-            let scopes = file.types.filter { !$0.isPreviewOnly }.map(\.scope) + [file.fileScope]
-            for call in scopes.flatMap(\.calls) where !call.inPreview {
+            let scopes = file.types.compactMap { $0.isPreviewOnly ? nil : $0.scope } + [file.fileScope]
+            for call in scopes.lazy.flatMap(\.calls) where !call.inPreview {
                 let shape = call.shape
                 let screen = shape.name == "init" ? shape.base : (shape.base == nil ? shape.name : nil)
                 guard let screen, let inputs = inputsByScreen[screen] else { continue }

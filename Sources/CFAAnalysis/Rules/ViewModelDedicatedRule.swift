@@ -66,8 +66,8 @@ struct ViewModelDedicatedRule: Rule {
     private static func callsHandingInputs(_ index: CodebaseIndex, screens: Set<String>) -> [String: [String: [RelatedLocation]]] {
         var calls: [String: [String: [RelatedLocation]]] = [:]
         for file in index.files where !index.isTestFile(file.path) {
-            let scopes = file.types.filter { !$0.isPreviewOnly }.map(\.scope) + [file.fileScope]
-            for call in scopes.flatMap(\.calls) where !call.inPreview {
+            let scopes = file.types.compactMap { $0.isPreviewOnly ? nil : $0.scope } + [file.fileScope]
+            for call in scopes.lazy.flatMap(\.calls) where !call.inPreview {
                 let shape = call.shape
                 guard let screen = shape.name == "init" ? shape.base : (shape.base == nil ? shape.name : nil), screens.contains(screen) else { continue }
                 for label in Set(shape.labels.compactMap { $0 }) {
