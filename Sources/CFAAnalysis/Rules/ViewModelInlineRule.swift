@@ -204,11 +204,15 @@ extension ViewModelInlineRule {
             import SwiftUI
 
             struct RootView: View {
+                @Environment(ThemeManager.self) private var themeManager
+
                 var body: some View {
-                    TabView {
+                    NavigationSplitView {
                         OrdersView()
-                            .tabItem { Label("Orders", systemImage: "list.bullet") }
+                    } detail: {
+                        Text("Pick an order")
                     }
+                    .tint(themeManager.accent)
                 }
             }
             """,
