@@ -20,11 +20,13 @@ struct TestsNoSharedRule: Rule {
         let viewModels = Dictionary(index.entries(with: .viewModel).map { ($0.name, $0) }) { first, _ in first }
         return index.files.filter { index.isTestFile($0.path) }.flatMap { file in
             let scopes = [file.fileScope] + file.types.map(\.scope)
-            let sharedUses = scopes.lazy.flatMap(\.references).filter { $0.name == "AppModel.shared" || $0.name.hasSuffix(".AppModel.shared") }.map { reference in
-                descriptor.finding(
-                    file.path, reference.location,
-                    "test uses `AppModel.shared`, the live app; build the Features under test with test doubles and pass them in")
-            }
+            let sharedUses = scopes.lazy.flatMap(\.references)
+                .filter { $0.name == "AppModel.shared" || $0.name.hasSuffix(".AppModel.shared") }
+                .map { reference in
+                    descriptor.finding(
+                        file.path, reference.location,
+                        "test uses `AppModel.shared`, the live app; build the Features under test with test doubles and pass them in")
+                }
             let defaultedViewModels = scopes.lazy.flatMap(\.calls).compactMap { call -> Finding? in
                 guard let name = Self.argumentlessConstruction(call.shape), let viewModel = viewModels[name],
                     Self.hasDefaultedDependencies(viewModel)
