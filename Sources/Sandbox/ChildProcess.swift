@@ -109,6 +109,7 @@ public struct ChildProcess: Sendable {
         case .failure(let failure): return (.launchFailed(failure.message), [])
         }
         let termination = await wait(for: pid)
+        ChildTemporaryFolders.remove(named: token, in: sandbox)
         // In a namespace the kernel has already killed and reaped everything the process left: nothing to sweep.
         return (termination, await ProcessReaper.shared.finished(pid, token: token, sweeping: sandbox.namespaces == nil))
     }
@@ -163,7 +164,8 @@ public struct ChildProcess: Sendable {
         case .pipe(let descriptor): descriptors.outputDescriptor = descriptor
         }
         return SandboxSpawn.spawn(
-            path: executable, argv: argv, envp: envp, workingDirectory: workingDirectory, descriptors: descriptors, sandbox: sandbox
+            path: executable, argv: argv, envp: envp, workingDirectory: workingDirectory, descriptors: descriptors, sandbox: sandbox,
+            name: token
         ).mapError { SpawnFailure(message: $0.message) }
     }
 

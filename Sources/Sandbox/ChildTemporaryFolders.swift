@@ -15,20 +15,30 @@ struct ChildTemporaryFolders {
     var temporary: String { "\(root)/tmp" }
     var sharedMemory: String { "\(root)/shm" }
 
-    /// A fresh pair in `base`: the folder holding them open to the gate's user only, they themselves open to all as the
-    /// machine's are (mode 1777).
-    static func make(in base: String) -> Result<ChildTemporaryFolders, SandboxSpawn.Failure> {
-        var template = Array("\(base)/child-XXXXXX".utf8CString)
-        guard mkdtemp(&template) != nil else {
-            return .failure(SandboxSpawn.Failure(message: "cannot make a private /tmp in \(base): \(String(cString: strerror(errno)))"))
+    /// A fresh pair in `base`, in a folder named for the child (`named`, unique among the gate's children) or, without a
+    /// name, a folder of a name of its own. The folder holding them is open to the gate's user only; they themselves are
+    /// open to all as the machine's are (mode 1777).
+    static func make(in base: String, named name: String?) -> Result<ChildTemporaryFolders, SandboxSpawn.Failure> {
+        let failure = { (path: String) in
+            SandboxSpawn.Failure(message: "cannot make a private /tmp in \(base): \(path): \(String(cString: strerror(errno)))")
         }
-        let folders = ChildTemporaryFolders(root: String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        let root: String
+        if let name {
+            root = "\(base)/child-\(name)"
+            // Exclusive: a folder already there is none of this child's.
+            guard mkdir(root, 0o700) == 0 else { return .failure(failure(root)) }
+        } else {
+            var template = Array("\(base)/child-XXXXXX".utf8CString)
+            guard mkdtemp(&template) != nil else { return .failure(failure(base)) }
+            root = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        let folders = ChildTemporaryFolders(root: root)
         for folder in [folders.temporary, folders.sharedMemory] {
             // mkdir applies the umask, and a sticky bit only through chmod.
             guard mkdir(folder, 0o700) == 0, chmod(folder, 0o1777) == 0 else {
-                let reason = String(cString: strerror(errno))
+                let made = failure(folder)
                 folders.remove()
-                return .failure(SandboxSpawn.Failure(message: "cannot make a private /tmp in \(base): \(folder): \(reason)"))
+                return .failure(made)
             }
         }
         return .success(folders)
@@ -38,5 +48,12 @@ struct ChildTemporaryFolders {
     /// running child's `/tmp` would leave it a `/tmp` where nothing can be created.
     func remove() {
         try? FileManager.default.removeItem(atPath: root)
+    }
+
+    /// Removes the pair of the child `named` started in `sandbox`, once it has ended and been reaped, as root's
+    /// in-memory `/tmp` goes with its process; nothing when the sandbox binds none.
+    static func remove(named name: String, in sandbox: ProcessSandbox) {
+        guard sandbox.bindsTemporaryFolders, let base = sandbox.files?.temporaryFolders else { return }
+        ChildTemporaryFolders(root: "\(base)/child-\(name)").remove()
     }
 }

@@ -43,6 +43,8 @@ package struct ForkServer: Sendable {
     /// Readable once the server has ended; nil only for a server stopped before it could be watched.
     let exitNotice: ProcessExitNotice?
     let token: String
+    /// The server's sandbox: its forked test processes share its namespace, and its own `/tmp` goes when it stops.
+    let sandbox: ProcessSandbox
 
     /// The fork server library SwiftPM builds beside the `cfa-gate` executable (or beside the test bundle that runs
     /// this code); nil when it is not there, and tests are then executed one by one.
@@ -93,7 +95,8 @@ package struct ForkServer: Sendable {
         let started = await ProcessReaper.shared.start(token: token) {
             SandboxSpawn.spawn(
                 path: configuration.bundle, argv: argv, envp: envp, workingDirectory: configuration.workingDirectory,
-                descriptors: SandboxSpawn.Descriptors(outputPath: configuration.logPath, fourth: serverEnd), sandbox: configuration.sandbox)
+                descriptors: SandboxSpawn.Descriptors(outputPath: configuration.logPath, fourth: serverEnd), sandbox: configuration.sandbox,
+                name: token)
         }
         closeDescriptor(serverEnd)
         let pid: pid_t
@@ -105,10 +108,10 @@ package struct ForkServer: Sendable {
         }
         guard let notice = ProcessExitNotice(pid) else {
             let reason = String(cString: strerror(errno))
-            await ForkServer(pid: pid, control: pair[0], exitNotice: nil, token: token).stop()
+            await ForkServer(pid: pid, control: pair[0], exitNotice: nil, token: token, sandbox: configuration.sandbox).stop()
             return .failure(Failure(message: "cannot watch the fork server (pidfd_open): \(reason)"))
         }
-        let server = ForkServer(pid: pid, control: pair[0], exitNotice: notice, token: token)
+        let server = ForkServer(pid: pid, control: pair[0], exitNotice: notice, token: token, sandbox: configuration.sandbox)
         let greeting = await WaiterThread.run { cancellation in server.awaitMessage(within: timeout, cancellation: cancellation) }
         switch greeting {
         case .message(let bytes) where bytes == Array("ready".utf8):
@@ -192,6 +195,7 @@ package struct ForkServer: Sendable {
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         closeDescriptor(control)
         exitNotice?.close()
+        ChildTemporaryFolders.remove(named: token, in: sandbox)
         _ = await ProcessReaper.shared.finished(pid, token: token, sweeping: false)
     }
 

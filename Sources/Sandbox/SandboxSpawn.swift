@@ -31,18 +31,23 @@ package enum SandboxSpawn {
         var message: String
     }
 
-    /// Starts `path` with `argv` (argument 0 included) and `envp` in `sandbox`; the pid, as this process sees it.
+    /// Starts `path` with `argv` (argument 0 included) and `envp` in `sandbox`; the pid, as this process sees it. `name`,
+    /// unique among the gate's children, names what the child is given to keep (its own `/tmp`, see
+    /// `ChildTemporaryFolders`), which `ChildTemporaryFolders.remove(named:in:)` removes once it has been reaped.
     static func spawn(
-        path: String, argv: [String], envp: [String], workingDirectory: String, descriptors: Descriptors, sandbox: ProcessSandbox
+        path: String, argv: [String], envp: [String], workingDirectory: String, descriptors: Descriptors, sandbox: ProcessSandbox,
+        name: String
     ) -> Result<pid_t, Failure> {
-        launch(path: path, argv: argv, envp: envp, workingDirectory: workingDirectory, descriptors: descriptors, sandbox: sandbox, checkOnly: false)
+        launch(
+            path: path, argv: argv, envp: envp, workingDirectory: workingDirectory, descriptors: descriptors, sandbox: sandbox, checkOnly: false,
+            name: name)
     }
 
     /// Nil when this kernel lets this process start a child in `sandbox`, or why not: found by taking every step but the exec.
     static func check(_ sandbox: ProcessSandbox) -> String? {
         let started = launch(
             path: "/", argv: [], envp: [], workingDirectory: "/", descriptors: Descriptors(outputPath: "/dev/null"), sandbox: sandbox,
-            checkOnly: true)
+            checkOnly: true, name: nil)
         switch started {
         case .failure(let failure): return failure.message
         case .success(let pid):
@@ -54,7 +59,7 @@ package enum SandboxSpawn {
 
     private static func launch(
         path: String, argv: [String], envp: [String], workingDirectory: String, descriptors: Descriptors, sandbox: ProcessSandbox,
-        checkOnly: Bool
+        checkOnly: Bool, name: String?
     ) -> Result<pid_t, Failure> {
         #if os(Linux)
         guard let closeRange = closeRangeFunction else {
@@ -75,11 +80,11 @@ package enum SandboxSpawn {
         }
         defer { if ruleset >= 0 { closeDescriptor(ruleset) } }
         // A gate that is not root makes the child its own /tmp and /dev/shm (`ChildTemporaryFolders`). They stay until the
-        // run removes its private folder: a running child's /tmp must not go away under it. A child that ended here (a
-        // check, or a failed start) has no use for them.
+        // child has been reaped: a running child's /tmp must not go away under it. A child that ended here (a check, or a
+        // failed start) has no use for them.
         var temporaryFolders: ChildTemporaryFolders?
         if sandbox.bindsTemporaryFolders, let base = sandbox.files?.temporaryFolders {
-            switch ChildTemporaryFolders.make(in: base) {
+            switch ChildTemporaryFolders.make(in: base, named: name) {
             case .success(let folders): temporaryFolders = folders
             case .failure(let failure): return .failure(failure)
             }
