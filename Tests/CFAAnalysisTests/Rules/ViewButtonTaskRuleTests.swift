@@ -8,25 +8,11 @@ struct ViewButtonTaskRuleTests {
         Analysis.findings(ViewButtonTaskRule.id, in: Analysis.app(replacing: [CompliantApp.screenPath: screen]))
     }
 
+    /// The compliant screen with its Button's action replaced and `helper` added before `body`.
     private static func screen(action: String, helper: String) -> String {
-        """
-        import SwiftUI
-
-        struct OrdersView: View {
-            @State private var viewModel = OrdersViewModel()
-
-            var body: some View {
-                List(viewModel.orders) { order in
-                    OrderRow(name: order.name)
-                }
-                .toolbar {
-                    Button("Add") { \(action) }
-                }
-            }
-
-            \(helper)
-        }
-        """
+        CompliantApp.files[CompliantApp.screenPath]!
+            .replacingOccurrences(of: "Button(\"Add\") { viewModel.placeDraftOrder() }", with: "Button(\"Add\") { \(action) }")
+            .replacingOccurrences(of: "    var body: some View {", with: "    \(helper)\n\n    var body: some View {")
     }
 
     @Test func aMethodWithArgumentsCalledThroughSelfIsReportedAtTheCallWithTheTask() throws {
