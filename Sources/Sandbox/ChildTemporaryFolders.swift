@@ -24,7 +24,7 @@ struct ChildTemporaryFolders {
         }
         let root: String
         if let name {
-            root = "\(base)/child-\(name)"
+            root = Self.root(in: base, named: name)
             // Exclusive: a folder already there is none of this child's.
             guard mkdir(root, 0o700) == 0 else { return .failure(failure(root)) }
         } else {
@@ -53,7 +53,9 @@ struct ChildTemporaryFolders {
     /// Removes the pair of the child `named` started in `sandbox`, once it has ended and been reaped, as root's
     /// in-memory `/tmp` goes with its process; nothing when the sandbox binds none.
     static func remove(named name: String, in sandbox: ProcessSandbox) {
-        guard sandbox.bindsTemporaryFolders, let base = sandbox.files?.temporaryFolders else { return }
-        ChildTemporaryFolders(root: "\(base)/child-\(name)").remove()
+        guard let base = sandbox.childTemporaryFolders else { return }
+        ChildTemporaryFolders(root: root(in: base, named: name)).remove()
     }
+
+    private static func root(in base: String, named name: String) -> String { "\(base)/child-\(name)" }
 }

@@ -53,7 +53,7 @@ public struct ProcessSandbox: Sendable, Equatable {
 
     /// Whether the child's `/tmp` is its own (the policy's paths under it carried onto it), in a namespace, when the
     /// policy asks: an empty file system of its own as root, a folder the gate made for it otherwise
-    /// (`bindsTemporaryFolders`). A child in a user namespace without a uid map can create nothing on a file system it
+    /// (`childTemporaryFolders`). A child in a user namespace without a uid map can create nothing on a file system it
     /// mounts (`EOVERFLOW`), not even a folder to carry a path onto: without such folders and with paths under `/tmp` to
     /// keep, it keeps the machine's `/tmp`, read-only, as without a private one.
     package var privateTemporary: Bool {
@@ -61,9 +61,9 @@ public struct ProcessSandbox: Sendable, Equatable {
         return namespaces == .pidAndMount || files.temporaryFolders != nil || files.keptUnderTemporary.isEmpty
     }
 
-    /// Whether each child gets folders the gate made as its `/tmp` and `/dev/shm` (`ChildTemporaryFolders`): in a user
-    /// namespace, where file systems of its own would stay unwritable.
-    var bindsTemporaryFolders: Bool { namespaces == .pidMountAndUser && privateTemporary && files?.temporaryFolders != nil }
+    /// Where each child gets folders the gate made as its `/tmp` and `/dev/shm` (`ChildTemporaryFolders`), when it does:
+    /// in a user namespace, where file systems of its own would stay unwritable.
+    var childTemporaryFolders: String? { namespaces == .pidMountAndUser && privateTemporary ? files?.temporaryFolders : nil }
 
     /// Whether the file policy holds: by mounts in a namespace, or by Landlock.
     package var enforcesFiles: Bool { files != nil && (namespaces != nil || landlockABI != nil) }

@@ -83,31 +83,16 @@ package enum SandboxSpawn {
         // child has been reaped: a running child's /tmp must not go away under it. A child that ended here (a check, or a
         // failed start) has no use for them.
         var temporaryFolders: ChildTemporaryFolders?
-        if sandbox.bindsTemporaryFolders, let base = sandbox.files?.temporaryFolders {
+        if let base = sandbox.childTemporaryFolders {
             switch ChildTemporaryFolders.make(in: base, named: name) {
             case .success(let folders): temporaryFolders = folders
             case .failure(let failure): return .failure(failure)
             }
         }
+        var started = false
+        defer { if checkOnly || !started { temporaryFolders?.remove() } }
         let mounts = MountPlan(sandbox, temporaryFolders: temporaryFolders)
         defer { mounts.free() }
-        let started = start(
-            path: path, argv: argv, envp: envp, workingDirectory: workingDirectory, descriptors: descriptors, sandbox: sandbox, checkOnly: checkOnly,
-            mounts: mounts, ruleset: ruleset, closeRange: closeRange, processControl: processControl, systemCall: systemCall)
-        if checkOnly || (try? started.get()) == nil { temporaryFolders?.remove() }
-        return started
-        #else
-        return .failure(Failure(message: "the process sandbox is Linux's"))
-        #endif
-    }
-
-    #if os(Linux)
-    /// The rest of `launch`, once the Landlock ruleset and the mounts are laid out.
-    private static func start(
-        path: String, argv: [String], envp: [String], workingDirectory: String, descriptors: Descriptors, sandbox: ProcessSandbox,
-        checkOnly: Bool, mounts: MountPlan, ruleset: Int32, closeRange: CloseRange, processControl: CLibrary.ProcessControl,
-        systemCall: Landlock.SystemCall
-    ) -> Result<pid_t, Failure> {
         var outputDescriptor = descriptors.outputDescriptor
         if let outputPath = descriptors.outputPath {
             switch openOutput(outputPath, for: path) {
@@ -137,11 +122,15 @@ package enum SandboxSpawn {
                     uid: sandbox.identity?.uid ?? 0, gid: sandbox.identity?.gid ?? 0, lastCapability: lastCapability,
                     landlockRuleset: ruleset, defaultSignals: signalsToReset(), unblocked: unblocked, closeRange: closeRange,
                     processControl: processControl, systemCall: systemCall)
-                return clone(&plan, path: path, flags: flags)
+                let cloned = clone(&plan, path: path, flags: flags)
+                if case .success = cloned { started = true }
+                return cloned
             }
         }
+        #else
+        return .failure(Failure(message: "the process sandbox is Linux's"))
+        #endif
     }
-    #endif
 
     /// Opens a child's output file, appending; on the gate's own mounts: a file the child opened for writing in its new
     /// mount namespace would be a writer on the copied root, which could then not be made read-only (EBUSY).
@@ -358,7 +347,7 @@ private struct MountPlan {
             }
             if PathKind("/dev/shm") == .directory { privateFolder("/dev/shm", from: temporaryFolders?.sharedMemory) }
             // The folder the children's own are made in is no child's business.
-            let hidden = policy.hidden + (temporaryFolders == nil ? [] : policy.temporaryFolders.map { [$0] } ?? [])
+            let hidden = policy.hidden + (temporaryFolders == nil ? [] : sandbox.childTemporaryFolders.map { [$0] } ?? [])
             for path in hidden where PathKind(path).isPresent {
                 // Under a private /tmp, what was not carried onto it is out of sight already, and has no mount point.
                 let covered = sandbox.privateTemporary && path.hasPrefix("/tmp/") && !kept.contains { path.hasPrefix($0 + "/") }

@@ -14,7 +14,7 @@ struct ChildTemporaryFoldersTests {
     private func run(_ script: String, in fixture: GitFixture, base: String, log: String) async throws -> (ProcessTermination, String) {
         let policy = FilePolicy(writable: [fixture.root], privateTemporary: true, temporaryFolders: base)
         let sandbox = ProcessSandbox(namespaces: .pidMountAndUser, files: policy)
-        try #require(sandbox.bindsTemporaryFolders)
+        try #require(sandbox.childTemporaryFolders == base)
         let child = ChildProcess(
             executable: "/bin/sh", arguments: ["-c", script], workingDirectory: fixture.root, environment: ["PATH": "/usr/bin:/bin"],
             logPath: fixture.path(log), timeout: .seconds(20), sandbox: sandbox)
