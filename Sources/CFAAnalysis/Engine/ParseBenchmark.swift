@@ -27,11 +27,20 @@ public enum ParseBenchmark {
         public var floorPass: Duration = .zero
     }
 
-    /// Processor time this process has used so far, all threads together.
-    static func processorTime() -> Duration {
+    /// Processor time used so far: by this process, all threads together, or with `CLOCK_THREAD_CPUTIME_ID` by the
+    /// calling thread.
+    static func processorTime(_ clock: clockid_t = CLOCK_PROCESS_CPUTIME_ID) -> Duration {
         var spec = timespec()
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+        clock_gettime(clock, &spec)
         return .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)
+    }
+
+    /// The faster of two measurements, each figure on its own.
+    private static func fastest(_ current: (wall: Duration, processor: Duration)?, _ new: (wall: Duration, processor: Duration))
+        -> (wall: Duration, processor: Duration)
+    {
+        guard let current else { return new }
+        return (min(current.wall, new.wall), min(current.processor, new.processor))
     }
 
     /// Rounds of bare parsing and analysis, in alternating order; each figure is the fastest of its rounds. Other work on
@@ -48,10 +57,6 @@ public enum ParseBenchmark {
         var bareParse: (wall: Duration, processor: Duration)?
         var extraction: (wall: Duration, processor: Duration)?
         var parsed: (facts: [FileFacts], skipped: [String])?
-        func fastest(_ current: (wall: Duration, processor: Duration)?, _ new: (wall: Duration, processor: Duration)) -> (wall: Duration, processor: Duration) {
-            guard let current else { return new }
-            return (min(current.wall, new.wall), min(current.processor, new.processor))
-        }
         for round in 0..<rounds {
             for parseFirst in round % 2 == 0 ? [true, false] : [false, true] {
                 let start = (clock.now, processorTime())
@@ -118,9 +123,9 @@ public enum ParseBenchmark {
                         for _ in 0..<rounds {
                             let visitor = EveryNodeVisitor(viewMode: .sourceAccurate)
                             // On one thread throughout: nothing in between suspends.
-                            let start = threadProcessorTime()
+                            let start = processorTime(CLOCK_THREAD_CPUTIME_ID)
                             visitor.walk(tree)
-                            let time = threadProcessorTime() - start
+                            let time = processorTime(CLOCK_THREAD_CPUTIME_ID) - start
                             if visitor.met > 0 { fastest = min(fastest ?? time, time) }
                         }
                         total += fastest ?? .zero
@@ -130,12 +135,6 @@ public enum ParseBenchmark {
             }
             return await group.reduce(.zero, +)
         }
-    }
-
-    private static func threadProcessorTime() -> Duration {
-        var spec = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
-        return .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)
     }
 
     /// The whole analysis with the cache: cold (an empty cache, every entry written) and then warm (every entry read).
@@ -156,14 +155,11 @@ public enum ParseBenchmark {
             }
             return (wall, processorTime() - processor)
         }
+        let stores = (0..<rounds).map { FactsStore(directory: "\(folder)/\($0)", toolVersion: "bench") }
         var cold: (wall: Duration, processor: Duration)?
-        var store = FactsStore(directory: folder, toolVersion: "bench")
-        for round in 0..<rounds {
-            store = FactsStore(directory: "\(folder)/\(round)", toolVersion: "bench")
-            let measured = await run(store)
-            cold = (min(cold?.wall ?? measured.wall, measured.wall), min(cold?.processor ?? measured.processor, measured.processor))
-        }
-        let warm = await run(store)
+        for store in stores { cold = fastest(cold, await run(store)) }
+        // The last cache written, read back.
+        let warm = await run(stores[stores.count - 1])
         return (cold?.wall ?? .zero, warm.wall, cold?.processor ?? .zero)
     }
 
