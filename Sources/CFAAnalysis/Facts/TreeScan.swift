@@ -112,12 +112,14 @@ struct TreeScan {
             default: -1
             }
         }
-        guard number >= 0 && number < kindMemo.count else { return recordedKinds[ObjectIdentifier(kind.syntaxNodeType)] }
-        if kindMemo[number] == 0 { kindMemo[number] = Int16((recordedKinds[ObjectIdentifier(kind.syntaxNodeType)] ?? -2) + 1) }
+        guard number >= 0 && number < kindMemo.count else { return lookUp(kind) }
+        if kindMemo[number] == 0 { kindMemo[number] = Int16((lookUp(kind) ?? -2) + 1) }
         let memo = Int(kindMemo[number])
         return memo > 0 ? memo - 1 : nil
     }
 
+    /// The slow way `kindMemo` saves: the library's node type for the kind, hashed.
+    private func lookUp(_ kind: SyntaxKind) -> Int? { recordedKinds[ObjectIdentifier(kind.syntaxNodeType)] }
 
     private mutating func collect(_ node: RawSyntax, at offset: Int, depth: Int) {
         guard depth < Self.recursionDepth else { return collectWithStack(node, at: offset, depth: depth) }
