@@ -11,13 +11,18 @@ public struct CodebaseIndex: Sendable {
         var name: String { declaration.name }
         /// Declaration and extensions together, as the rules want them.
         var parts: [(facts: TypeFacts, file: String)] { [(declaration, file)] + extensions }
-        // Rules ask these of every type, and most types have no extension: then the declaration's own answer, without
-        // copying it (a whole `TypeFacts`) into `parts` first.
-        var inheritedTypes: [String] { extensions.isEmpty ? declaration.inheritedTypes : parts.flatMap(\.facts.inheritedTypes) }
+        var inheritedTypes: [String] { gathered(\.inheritedTypes) }
         func inherits(_ name: String) -> Bool { declaration.inherits(name) || extensions.contains { $0.facts.inherits(name) } }
-        var storedProperties: [PropertyFact] { extensions.isEmpty ? declaration.storedProperties : parts.flatMap(\.facts.storedProperties) }
-        var properties: [PropertyFact] { extensions.isEmpty ? declaration.properties : parts.flatMap(\.facts.properties) }
-        var functions: [FunctionFact] { extensions.isEmpty ? declaration.functions : parts.flatMap(\.facts.functions) }
+        var storedProperties: [PropertyFact] { gathered(\.storedProperties) }
+        var properties: [PropertyFact] { gathered(\.properties) }
+        var functions: [FunctionFact] { gathered(\.functions) }
+
+        /// `list` of the declaration, then of each extension. Rules ask this of every type, and most types have no
+        /// extension: their declaration's own list then, without copying the declaration (a whole `TypeFacts`) into
+        /// `parts` first.
+        private func gathered<Element>(_ list: KeyPath<TypeFacts, [Element]>) -> [Element] {
+            extensions.isEmpty ? declaration[keyPath: list] : parts.flatMap { $0.facts[keyPath: list] }
+        }
         var location: SourceLocation { declaration.location }
     }
 
@@ -55,6 +60,11 @@ public struct CodebaseIndex: Sendable {
     func declaresNowhere(_ name: String) -> Bool { !(entries[name]?.contains { $0.declaration.kind != .extension } ?? false) }
     /// The fix when a type that may be a Feature is declared outside the analysis.
     static let includeTheDeclaringFolder = "if it is a Feature, analyse the folder that declares it too (`include`, or the whole repository)"
+    /// The types AppModel's instance properties hold, in the order they are declared: its Features, and whatever else
+    /// item 14 reports.
+    private(set) var typesStoredOnAppModel: [String] = []
+    /// Those no analysed file declares: Features, perhaps, from a module or folder outside the analysis.
+    var typesStoredOnAppModelDeclaredNowhere: [String] { typesStoredOnAppModel.filter(declaresNowhere) }
     func isTestFile(_ path: String) -> Bool { testFiles.contains(path) }
     func file(_ path: String) -> FileFacts? { lookups.fileByPath[path].map { files[$0] } }
 
@@ -121,11 +131,13 @@ public struct CodebaseIndex: Sendable {
 
     private mutating func assignRoles() {
         let appModelName = "AppModel"
-        // The types AppModel's instance properties hold: its Features, and whatever else item 14 reports.
-        let storedOnAppModel = Set(
-            (entries[appModelName] ?? []).filter { $0.declaration.kind == .class && !isTestFile($0.file) }
-                .flatMap(\.storedProperties).filter { !$0.isStatic }
-                .compactMap { TypeText.singleName($0.typeText ?? $0.initializer?.call?.name) })
+        for name in (entries[appModelName] ?? []).filter({ $0.declaration.kind == .class && !isTestFile($0.file) })
+            .flatMap(\.storedProperties).filter({ !$0.isStatic })
+            .compactMap({ TypeText.singleName($0.typeText ?? $0.initializer?.call?.name) }) where !typesStoredOnAppModel.contains(name)
+        {
+            typesStoredOnAppModel.append(name)
+        }
+        let storedOnAppModel = Set(typesStoredOnAppModel)
         let repositoryProtocols = Set(
             entries.values.flatMap { $0 }.filter { entry in
                 entry.declaration.kind == .protocol && !isTestFile(entry.file)

@@ -43,8 +43,7 @@ public struct AdoptionRule: Rule {
         }
         if index.entries(with: .feature).isEmpty {
             // A Feature declared in a module or folder outside the analysis is out of sight: say which, and how to fix it.
-            let unseen = (index.appModel?.storedProperties ?? []).filter { !$0.isStatic }
-                .compactMap { TypeText.singleName($0.typeText ?? $0.initializer?.call?.name) }.filter(index.declaresNowhere)
+            let unseen = index.typesStoredOnAppModelDeclaredNowhere
             let hint = unseen.isEmpty ? "" : "; AppModel stores \(unseen.map { "`\($0)`" }.joined(separator: ", ")), which no analysed file declares — "
                 + CodebaseIndex.includeTheDeclaringFolder
             findings.append(descriptor.finding(

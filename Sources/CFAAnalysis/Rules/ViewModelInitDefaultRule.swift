@@ -44,7 +44,7 @@ struct ViewModelInitDefaultRule: Rule {
                 if let type = TypeText.singleName(property.typeText), properties[type] == nil { properties[type] = property.name }
             }
             appModelProperties = properties
-            unseenOnAppModel = Set(properties.keys.filter(index.declaresNowhere))
+            unseenOnAppModel = Set(index.typesStoredOnAppModelDeclaredNowhere)
         }
     }
 
