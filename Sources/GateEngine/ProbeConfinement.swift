@@ -157,7 +157,12 @@ struct ProbeConfinement: Sendable {
     /// Removes the private folder, whatever modes a probe left inside it.
     func removePrivateFolder() {
         Self.removeTree(privateFolder)
-        if privateFolderLock >= 0 { _ = close(privateFolderLock) }
+        guard privateFolderLock >= 0 else { return }
+        // Unlocked before it is closed: a child being started on another thread holds a copy of every descriptor until
+        // its exec, and a lock left to the close would outlast this run for that long, sending the next run of this
+        // process to a folder of its own.
+        _ = flock(privateFolderLock, LOCK_UN)
+        _ = close(privateFolderLock)
     }
 
     /// Claims the run's private folder in `folder` (`.git/cfa-gate`): `probes`, when no other run of this clone holds

@@ -31,10 +31,13 @@ struct PrivateFolderTests {
             sandbox: ProcessSandbox(), unavailable: nil, privateFolder: first.path, record: ProbeConfinement.record(of: ProcessSandbox()))
         confinement.privateFolderLock = first.lock
         try FileManager.default.createDirectory(atPath: "\(first.path)/tmp", withIntermediateDirectories: true)
+        // A copy of the lock's descriptor, as a child started on another thread holds until its exec.
+        let copy = dup(first.lock)
+        defer { close(copy) }
         confinement.removePrivateFolder()
         #expect(!FileManager.default.fileExists(atPath: first.path))
 
-        // Released: the next run has the stable path again.
+        // Released, whoever still holds a copy of the descriptor: the next run has the stable path again.
         let third = ProbeConfinement.claimPrivateFolder(in: folder, runID: "three")
         #expect(third.path == "\(folder)/probes")
         if third.lock >= 0 { close(third.lock) }
