@@ -163,4 +163,25 @@ import Testing
         let read = try AttackHost.run(AttackHost.asCIUserPrefix, ["/bin/cat", "\(prefix)/bin/cfa-gate"], in: fixture, environment: ["PATH": "/usr/bin:/bin"])
         #expect(read.status != 0, "ciuser read the installed binary")
     }
+
+    @Test(.enabled(if: AttackHost.canActAsCIUser, "needs root, ciuser and setpriv"))
+    func anExecuteOnlyGateThatCannotReadItsOwnBuildIDStillKeepsEachBuildsAnalysisCacheApart() throws {
+        let user = try #require(AttackHost.ciUser)
+        // Two installs standing in for two builds: to a user who cannot read them, they differ only by their file stamp.
+        let first = try KeyReachTests.install()
+        let second = try KeyReachTests.install()
+        defer { [first, second].forEach { try? FileManager.default.removeItem(atPath: $0) } }
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000_000)], ofItemAtPath: "\(second)/bin/cfa-gate")
+        let fixture = try GitFixture()
+        try fixture.makeRepository(committing: ["Sources/App/App.swift": "struct App {}\n"])
+        try AttackHost.chown(fixture.root, to: user.uid, user.gid)
+        for prefix in [first, second] {
+            var environment = SwiftPackageFixture.environment(for: fixture)
+            environment["HOME"] = fixture.root
+            let analyzed = try AttackHost.run(AttackHost.asCIUserPrefix, ["\(prefix)/bin/cfa-gate", "analyze"], in: fixture, environment: environment)
+            #expect(analyzed.status == 0 || analyzed.status == 1, "\(analyzed)")
+        }
+        let identities = try FileManager.default.contentsOfDirectory(atPath: fixture.path(".git/cfa-gate/cache")).filter { !$0.hasPrefix(".") }
+        #expect(identities.count == 2, "one cache for two builds: \(identities)")
+    }
 }
