@@ -133,9 +133,17 @@ public enum Gate {
             try? FileManager.default.removeItem(atPath: staging)
             throw refusal
         }
+        let readableKeyFile = KeyProtection.keyFile(keyPath: options.keyPath, environment: options.environment).flatMap { file in
+            KeyProtection.probesCanRead(file, sandbox: confinement.sandbox) ? file : nil
+        }
+        if let readableKeyFile, checklist.options.isolation != .bestEffort {
+            try? FileManager.default.removeItem(atPath: staging)
+            throw .keyFileInReach(path: readableKeyFile, probeUID: confinement.record.probeUID)
+        }
         confinement.record.policy = (checklist.options.isolation ?? .standard).rawValue
-        if keyOrigin != nil, checklist.options.isolation == .bestEffort, !confinement.missingKeyGuarantees.isEmpty {
-            confinement.record.keyTakenWithout = confinement.missingKeyGuarantees.map(\.rawValue)
+        let takenWithout = confinement.missingKeyGuarantees.map(\.rawValue) + (readableKeyFile == nil ? [] : [KeyProtection.unreadableFile])
+        if keyOrigin != nil, checklist.options.isolation == .bestEffort, !takenWithout.isEmpty {
+            confinement.record.keyTakenWithout = takenWithout
         }
         let signing = try signingKey(options, gitDirectory: gitDirectory)
         // Whose processes could read an ancestor's environment: the probes' user, and the gate's own when it is not root.

@@ -119,6 +119,27 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: host.fixture.path("v.json")))
     }
 
+    @Test(.enabled(if: AttackHost.isRoot && AttackHost.hasNoNamespaces, "needs root and the NoNamespaces helper"))
+    func aKeyFileTheProbesCouldOpenIsNeverReadAndOneTheyCannotIsTaken() throws {
+        // A root gate where namespaces are refused: its probes run as nobody and see the whole file system.
+        let fixture = try ChangeFixture.make(
+            base: ["gate/cfa-change-gate.md": "1. **Quick.** <!-- probe: command: true -->\n"], change: ["notes.txt": "a change\n"])
+        let keys = try AttackHost.folder("key-file")
+        defer { try? FileManager.default.removeItem(atPath: keys) }
+        let made = try CFAGateBinary.run(["keygen", "--out", "\(keys)/ci.pem"], in: fixture)
+        try #require(made.status == 0, "\(made.standardError)")
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: "\(keys)/ci.pem")
+        let arguments = [CFAGateBinary.path, "run", "--no-progress", "--key", "\(keys)/ci.pem", "--out", fixture.path("v.json")]
+        let environment = SwiftPackageFixture.environment(for: fixture)
+        let readable = try AttackHost.run(AttackHost.Setup.rootWithoutNamespaces.prefix, arguments, in: fixture, environment: environment)
+        #expect(readable.status == 2, "\(readable)")
+        #expect(readable.standardError.contains("\(keys)/ci.pem: the signing key was not read, since the probes (uid 65534) could open"), "\(readable)")
+        #expect(!FileManager.default.fileExists(atPath: fixture.path("v.json")))
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: "\(keys)/ci.pem")
+        let closed = try AttackHost.run(AttackHost.Setup.rootWithoutNamespaces.prefix, arguments, in: fixture, environment: environment)
+        #expect(closed.status == 0, "\(closed)")
+    }
+
     @Test(.enabled(if: AttackHost.canActAsCIUser, keyReason))
     func anExecuteOnlyGateWithNamespacesTakesTheKeyAndItsVerdictVerifies() throws {
         let host = try host(readable: false)
