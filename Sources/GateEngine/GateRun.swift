@@ -106,7 +106,6 @@ public enum Gate {
         let baseline = options.useBaseline && analysisConfiguration != nil ? try setup.loaded.policy.baseline() : nil
         let inventoryBase = try inventorySetup(for: checklist, repositoryRoot: root, base: options.baseRevision)
         try refuseKeyInsideWorkTree(options, repositoryRoot: root)
-        let keyOrigin = SigningKeyResolver.origin(keyPath: options.keyPath, environment: options.environment)
         var childEnvironment = ChildProcess.withholding(checklist.options.withheldEnvironment ?? [], from: options.environment)
         childEnvironment.removeValue(forKey: KeyProtection.signingKeyVariable)
         let runnerFiles = RunnerCommandFiles.snapshot(environment: options.environment)
@@ -128,30 +127,12 @@ public enum Gate {
             privateFolder: ProbeConfinement.claimPrivateFolder(in: "\(gitDirectory)/cfa-gate", runID: runID),
             swiftExecutable: ExecutableSearch.find("swift", searchPath: childEnvironment["PATH"]), detect: options.detectSandbox)
         defer { confinement.removePrivateFolder() }
-        // Only now is it known whether a probe, or a process of this user, could reach a key: decided before it is read.
-        if let keyOrigin, let refusal = confinement.keyRefusal(checklist.options.isolation, origin: keyOrigin) {
+        let signing: SigningKeyResolver.Resolved
+        do {
+            signing = try takeSigningKey(options, policy: checklist.options.isolation, confinement: &confinement, gitDirectory: gitDirectory)
+        } catch {
             try? FileManager.default.removeItem(atPath: staging)
-            throw refusal
-        }
-        let readableKeyFile = KeyProtection.keyFile(keyPath: options.keyPath, environment: options.environment).flatMap { file in
-            KeyProtection.probesCanRead(file, sandbox: confinement.sandbox) ? file : nil
-        }
-        if let readableKeyFile, checklist.options.isolation != .bestEffort {
-            try? FileManager.default.removeItem(atPath: staging)
-            throw .keyFileInReach(path: readableKeyFile, probeUID: confinement.record.probeUID)
-        }
-        confinement.record.policy = (checklist.options.isolation ?? .standard).rawValue
-        let takenWithout = confinement.missingKeyGuarantees.map(\.rawValue) + (readableKeyFile == nil ? [] : [KeyProtection.unreadableFile])
-        if keyOrigin != nil, checklist.options.isolation == .bestEffort, !takenWithout.isEmpty {
-            confinement.record.keyTakenWithout = takenWithout
-        }
-        let signing = try signingKey(options, gitDirectory: gitDirectory)
-        // Whose processes could read an ancestor's environment: the probes' user, and the gate's own when it is not root.
-        let readers = Set([confinement.sandbox.identity?.uid ?? geteuid()] + (geteuid() == 0 ? [] : [geteuid()]))
-        if let holder = AncestorEnvironment.holder(
-            of: signing.key, alsoGivenAs: options.environment[KeyProtection.signingKeyVariable], readableBy: readers)
-        {
-            throw .keyInAncestorEnvironment(pid: holder.pid, command: holder.command)
+            throw error
         }
         childEnvironment.merge(confinement.environment) { _, confined in confined }
         let sandbox = confinement.sandbox
@@ -261,6 +242,34 @@ public enum Gate {
             }
         }
         return try policy.configuration()
+    }
+
+    /// The signing key, once the sandbox is known: a key other than the clone's own is read only where no probe and no
+    /// process of this user could reach it (or the checklist says `isolation=best-effort`, which the record then says),
+    /// and refused before it is read otherwise, so that it never enters memory another process could open. Then no
+    /// ancestor a probe could read may hold it in its environment.
+    static func takeSigningKey(
+        _ options: GateOptions, policy: IsolationPolicy?, confinement: inout ProbeConfinement, gitDirectory: String
+    ) throws(GateError) -> SigningKeyResolver.Resolved {
+        let origin = SigningKeyResolver.origin(keyPath: options.keyPath, environment: options.environment)
+        if let origin, let refusal = confinement.keyRefusal(policy, origin: origin) { throw refusal }
+        let readableFile = KeyProtection.keyFile(keyPath: options.keyPath, environment: options.environment).flatMap { file in
+            KeyProtection.probesCanRead(file, sandbox: confinement.sandbox) ? file : nil
+        }
+        if let readableFile, policy != .bestEffort { throw .keyFileInReach(path: readableFile, probeUID: confinement.record.probeUID) }
+        confinement.record.policy = (policy ?? .standard).rawValue
+        let takenWithout = confinement.missingKeyGuarantees.map(\.rawValue) + (readableFile == nil ? [] : [KeyProtection.unreadableFile])
+        if origin != nil, policy == .bestEffort, !takenWithout.isEmpty { confinement.record.keyTakenWithout = takenWithout }
+
+        let signing = try signingKey(options, gitDirectory: gitDirectory)
+        // Whose processes could read an ancestor's environment: the probes' user, and the gate's own when it is not root.
+        let readers = Set([confinement.sandbox.identity?.uid ?? geteuid()] + (geteuid() == 0 ? [] : [geteuid()]))
+        if let holder = AncestorEnvironment.holder(
+            of: signing.key, alsoGivenAs: options.environment[KeyProtection.signingKeyVariable], readableBy: readers)
+        {
+            throw .keyInAncestorEnvironment(pid: holder.pid, command: holder.command)
+        }
+        return signing
     }
 
     /// A key file inside the working tree is refused before anything is read: every probe can read the tree.
