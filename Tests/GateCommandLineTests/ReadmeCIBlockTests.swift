@@ -36,15 +36,6 @@ import Testing
     private static let runnerReason: Comment = "needs root, ciuser, setpriv and sudo (as CI has them)"
     private static var runnerAvailable: Bool { AttackHost.canActAsCIUser && AttackHost.tool("sudo") != nil }
 
-    /// A sudoers drop-in giving `ciuser` passwordless sudo, as hosted runners give the job user; removed again.
-    private func withPasswordlessSudo<T>(_ body: () throws -> T) throws -> T {
-        let path = "/etc/sudoers.d/cfa-gate-readme-\(UUID().uuidString.prefix(8))"
-        try "\(AttackHost.ciUserName) ALL=(ALL) NOPASSWD: ALL\n".write(toFile: path, atomically: false, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        try FileManager.default.setAttributes([.posixPermissions: 0o440], ofItemAtPath: path)
-        return try body()
-    }
-
     /// A pull request's checkout as the runner user has it: a package whose tests pass, `origin/main` its base, the public
     /// key committed where the README puts it; a `RUNNER_TEMP` and a step summary of the runner user's own.
     private struct Runner {
@@ -95,10 +86,17 @@ import Testing
         return Runner(fixture: fixture, key: "\(keys)/ci-signing.pem", runnerTemp: runnerTemp, prefix: try KeyReachTests.install())
     }
 
-    /// The step as a runner runs a `run:` script: `bash -e`, as the job's user.
-    private func runStep(_ step: String, _ runner: Runner) throws -> ProcessResult {
-        let pem = try String(contentsOfFile: runner.key, encoding: .utf8)
-        return try AttackHost.run(AttackHost.asCIUserPrefix, ["/bin/bash", "-e", "-c", step], in: runner.fixture, environment: runner.environment(key: pem))
+    /// The step as a runner runs a `run:` script: `bash -e`, as the job's user; on a thread of its own (a package build
+    /// takes a while here, and the suite's shared threads must not wait on it).
+    private func runStep(_ step: String, _ runner: Runner) async throws -> ProcessResult {
+        let environment = runner.environment(key: try String(contentsOfFile: runner.key, encoding: .utf8))
+        return try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(with: Result {
+                    try AttackHost.run(AttackHost.asCIUserPrefix, ["/bin/bash", "-e", "-c", step], in: runner.fixture, environment: environment)
+                })
+            }.start()
+        }
     }
 
     @Test func theBlockHasAGateStepAndAVerifyStep() throws {
@@ -108,11 +106,11 @@ import Testing
     }
 
     @Test(.enabled(if: runnerAvailable, runnerReason))
-    func theGateStepRunsVerbatimSignsWithTheKeyAndTheVerifyStepAcceptsIt() throws {
+    func theGateStepRunsVerbatimSignsWithTheKeyAndTheVerifyStepAcceptsIt() async throws {
         let runner = try runner()
         defer { runner.remove() }
         let step = try Self.step(startingWith: "exec sudo ")
-        let result = try withPasswordlessSudo { try runStep(step, runner) }
+        let result = try await AttackHost.withPasswordlessSudo { try await runStep(step, runner) }
         let verdictPath = "\(runner.runnerTemp)/verdict/verdict.json"
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
         let predicate = try AttackHost.verdict(verdictPath)
@@ -127,17 +125,17 @@ import Testing
         try FileManager.default.copyItem(atPath: verdictPath, toPath: runner.fixture.path("verdict/verdict.json"))
         try FileManager.default.copyItem(atPath: "\(runner.runnerTemp)/verdict/verdict.logs", toPath: runner.fixture.path("verdict/verdict.logs"))
         try AttackHost.chown(runner.fixture.path("verdict"), to: AttackHost.ciUser!.uid, AttackHost.ciUser!.gid)
-        let verified = try runStep(try Self.step(startingWith: "cfa-gate verify "), runner)
+        let verified = try await runStep(try Self.step(startingWith: "cfa-gate verify "), runner)
         #expect(verified.status == 0, "\(verified)")
     }
 
     @Test(.enabled(if: runnerAvailable, runnerReason))
-    func withoutExecTheShellLeftHoldingTheKeyIsNamedAndTheKeyRefused() throws {
+    func withoutExecTheShellLeftHoldingTheKeyIsNamedAndTheKeyRefused() async throws {
         let runner = try runner()
         defer { runner.remove() }
         // The same step without `exec`: the runner user's shell stays above sudo with the key in its environment.
         let step = String(try Self.step(startingWith: "exec sudo ").dropFirst("exec ".count))
-        let result = try withPasswordlessSudo { try runStep(step, runner) }
+        let result = try await AttackHost.withPasswordlessSudo { try await runStep(step, runner) }
         #expect(result.status == 2, "\(result)")
         #expect(result.standardError.contains("(bash), which started the gate"), "\(result.standardError)")
         #expect(!FileManager.default.fileExists(atPath: "\(runner.runnerTemp)/verdict/verdict.json"))
