@@ -204,18 +204,19 @@ public enum VerdictCheck {
     /// record, made before it existed, is accepted as before); `best-effort`, none.
     static func checkIsolation(_ predicate: GatePredicate, against checklist: PolicyFile?, trusted: String, verdictPath: String) throws(Failure) {
         let policy = checklist?.text.flatMap { try? Checklist.parse(markdown: $0, path: checklist?.path ?? "") }?.options.isolation ?? .standard
-        let required: [ProbeConfinement.Guarantee]
-        switch policy {
-        case .bestEffort: return
-        case .standard: required = ProbeConfinement.keyGuarantees
-        case .strict: required = ProbeConfinement.Guarantee.allCases
-        }
+        guard policy != .bestEffort else { return }
         guard let isolation = predicate.isolation else {
             guard policy == .strict else { return }
             throw .rejected("\(verdictPath): \(trusted) requires isolation=strict, but the verdict records nothing of what its probes had")
         }
-        let lacking = required.map(\.rawValue).filter(isolation.missing.contains) + (isolation.probeUID == 0 ? ["dropping root"] : [])
-            + (isolation.noNewPrivileges ? [] : ["no_new_privs"])
+        // Strict: whatever the record says was missing, named or not; standard: what kept the key out of reach.
+        let keyGuarantees = ProbeConfinement.keyGuarantees.map(\.rawValue)
+        let missing = policy == .strict ? isolation.missing : isolation.missing.filter(keyGuarantees.contains) + (isolation.keyTakenWithout ?? [])
+        var lacking: [String] = []
+        for name in missing + (isolation.probeUID == 0 ? ["dropping root"] : []) + (isolation.noNewPrivileges ? [] : ["no_new_privs"])
+        where !lacking.contains(name) {
+            lacking.append(name)
+        }
         guard lacking.isEmpty else {
             let consequence = policy == .strict ? "" : " (so a probe or a process of the gate's user could reach the signing key)"
             throw .rejected(

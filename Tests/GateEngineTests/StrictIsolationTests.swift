@@ -150,6 +150,19 @@ struct KeyReachTests {
         try VerdictCheck.checkIsolation(Self.predicate(missing: nil), against: Self.checklist(""), trusted: "main", verdictPath: "v.json")
     }
 
+    @Test func strictRejectsWhateverTheRecordSaysWasMissingAndStandardAKeyTakenWithoutItsGuarantees() {
+        var predicate = Self.predicate(missing: [])
+        predicate.isolation?.missing = ["a guarantee a later gate names"]
+        #expect(throws: VerdictCheck.Failure.self) {
+            try VerdictCheck.checkIsolation(predicate, against: Self.checklist("isolation=strict"), trusted: "main", verdictPath: "v.json")
+        }
+        predicate.isolation?.missing = []
+        predicate.isolation?.keyTakenWithout = [KeyProtection.unreadableFile]
+        #expect(throws: VerdictCheck.Failure.self) {
+            try VerdictCheck.checkIsolation(predicate, against: Self.checklist(""), trusted: "main", verdictPath: "v.json")
+        }
+    }
+
     @Test func verifyAcceptsAVerdictMissingGuaranteesWhenTheTrustedChecklistOptedOut() throws {
         try VerdictCheck.checkIsolation(
             Self.predicate(missing: [.gateOutOfReach, .socketsOutOfReach, .noGroups]), against: Self.checklist("isolation=best-effort"),
