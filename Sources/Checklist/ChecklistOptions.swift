@@ -13,8 +13,13 @@ public enum IsolationPolicy: String, Sendable, Equatable, CaseIterable {
     /// Every guarantee of the sandbox, or the run is `error` before any probe starts: no_new_privs, never root, no
     /// supplementary groups, a read-only world (namespace or Landlock), root services' sockets hidden or out of reach.
     case strict
-    /// The strongest sandbox the machine allows; the verdict records what the probes had (the default).
+    /// The strongest sandbox the machine allows, and a signing key other than the clone's own is taken only where no
+    /// probe and no process of the gate's user could reach it (else the run refuses to start); the verdict records
+    /// what the probes had (the default).
     case standard
+    /// As `standard`, but a key is taken even where a probe or a process of the gate's user could reach it: for a
+    /// machine that cannot do better (a container job without sudo). The verdict records the choice.
+    case bestEffort = "best-effort"
 }
 
 /// Run options a checklist may set in a top-level `<!-- cfa-gate: key=value … -->` comment.
@@ -41,7 +46,8 @@ public struct ChecklistOptions: Sendable, Equatable {
     public var sandbox: SandboxPolicy?
     /// `withhold-environment=NAME,PREFIX*`: more variables no probe sees, beside the ones always withheld.
     public var withheldEnvironment: [String]?
-    /// `isolation=strict|standard`: whether a run missing any guarantee of the sandbox is `error`.
+    /// `isolation=strict|standard|best-effort`: whether a run missing any guarantee of the sandbox is `error`, and whether a
+    /// key other than the clone's own is taken where a probe could reach it.
     public var isolation: IsolationPolicy?
     /// `probe-user=NAME`: whom probes run as when the gate is root and was not started with `sudo` (default `nobody`).
     public var probeUser: String?

@@ -88,7 +88,7 @@ struct OptionsCommentParser {
             options.testStart = start
         case "isolation":
             guard let isolation = IsolationPolicy(rawValue: value) else {
-                throw .invalidOptionValue(path: path, line: line, key: key, value: value, expected: "strict or standard")
+                throw .invalidOptionValue(path: path, line: line, key: key, value: value, expected: "strict, standard or best-effort")
             }
             options.isolation = isolation
         case "probe-user":

@@ -36,7 +36,9 @@ struct RunCommand: GateCommand {
           --key FILE            Ed25519 private key (PKCS#8 PEM) to sign with, outside the working
                                 tree. Default: the CFA_GATE_SIGNING_KEY variable (a path or the PEM
                                 text), else a key kept in .git/cfa-gate/ and created on first use.
-                                The key is read before any probe starts and never reaches one.
+                                The key is read before any probe starts and never reaches one, and
+                                only where no probe and no process of this user could reach it (else
+                                exit 2 before it is read; isolation=best-effort opts out).
           --out FILE            Where to write the verdict (default: .git/cfa-gate/verdicts/<commit>.json).
                                 Full probe logs go beside it in <name>.logs/.
           --format text|json    text: progress and a summary; json: the signed verdict on standard

@@ -28,7 +28,9 @@ struct VerifyCommand: GateCommand {
           --repo DIR      Repository to resolve REV in (default: the current one).
           --policy-ref REV
                           The verdict's checklist and .cfa-gate.json must be the ones at REV
-                          (read from git objects), e.g. the protected branch origin/main.
+                          (read from git objects), e.g. the protected branch origin/main, and its
+                          probes must have had what REV's isolation= asks (strict: every guarantee;
+                          standard, the default: those keeping the key out of reach; best-effort: none).
                           REV is a full ref (refs/remotes/origin/main), a commit id, HEAD, or a
                           short name that exactly one of refs/heads/, refs/remotes/, refs/tags/
                           holds; a name that could mean two refs is refused (exit 2).

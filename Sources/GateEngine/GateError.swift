@@ -16,6 +16,10 @@ public enum GateError: Error, Equatable, CustomStringConvertible {
     case keyInsideWorkTree(path: String)
     /// The key's text is in the environment of a process above the gate, where a probe could read it.
     case keyInAncestorEnvironment(pid: Int32, command: String)
+    /// A key other than the clone's own, not read: a probe or a process of the gate's user could reach it here.
+    case keyInReach(origin: String, reach: [String], fixes: [String])
+    /// A key file (not the clone's own) that the probes' user could open, not read.
+    case keyFileInReach(path: String, probeUID: UInt32)
     /// A policy file named on the command line that cannot be read.
     case policyFileUnreadable(path: String)
     /// A `gate/reviewers` line that does not read.
@@ -47,6 +51,13 @@ public enum GateError: Error, Equatable, CustomStringConvertible {
         case .keyInAncestorEnvironment(let pid, let command):
             "the signing key is in the environment of process \(pid) (\(command)), which started the gate and stays readable to every probe"
                 + " — start the gate with `exec`, or pass the key by file descriptor (`--key /dev/fd/3 3<key.pem`)"
+        case .keyInReach(let origin, let reach, let fixes):
+            "\(origin): the signing key was not read, since here it would be in reach of \(reach.joined(separator: "; and "))"
+                + " — \(fixes.joined(separator: "; ")); or, where nothing better is possible, set isolation=best-effort in the protected checklist"
+        case .keyFileInReach(let path, let probeUID):
+            "\(path): the signing key was not read, since the probes (uid \(probeUID)) could open this file too — hand it over on standard"
+                + " input (`--key - < \(path)`), or keep it where they cannot read it; or, where nothing better is possible, set"
+                + " isolation=best-effort in the protected checklist"
         case .policyFileUnreadable(let path): "\(path): cannot read this policy file — check the path"
         case .reviewers(let path, let line, let reason): "\(path):\(line): \(reason)"
         case .timingsUnreadable(let path, let reason):
@@ -63,7 +74,7 @@ public enum GateError: Error, Equatable, CustomStringConvertible {
     public var exitCode: Int32 {
         switch self {
         case .repository, .checklist, .checklistUnreadable, .unknownRule, .analysisConfiguration, .baseline, .noPackage, .key,
-             .keyInsideWorkTree, .keyInAncestorEnvironment, .policyFileUnreadable, .timingsUnreadable, .reviewers, .probeUser: 2
+             .keyInsideWorkTree, .keyInAncestorEnvironment, .keyInReach, .keyFileInReach, .policyFileUnreadable, .timingsUnreadable, .reviewers, .probeUser: 2
         case .verdictWrite, .logs: 3
         case .interrupted: 130
         }

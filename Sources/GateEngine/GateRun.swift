@@ -105,10 +105,7 @@ public enum Gate {
         let analysisConfiguration = try analysisSetup(for: checklist, policy: setup.loaded.policy)
         let baseline = options.useBaseline && analysisConfiguration != nil ? try setup.loaded.policy.baseline() : nil
         let inventoryBase = try inventorySetup(for: checklist, repositoryRoot: root, base: options.baseRevision)
-        let signing = try signingKey(options, repositoryRoot: root, gitDirectory: gitDirectory)
-        if let holder = AncestorEnvironment.holder(of: signing.key, alsoGivenAs: options.environment[KeyProtection.signingKeyVariable]) {
-            throw .keyInAncestorEnvironment(pid: holder.pid, command: holder.command)
-        }
+        try refuseKeyInsideWorkTree(options, repositoryRoot: root)
         var childEnvironment = ChildProcess.withholding(checklist.options.withheldEnvironment ?? [], from: options.environment)
         childEnvironment.removeValue(forKey: KeyProtection.signingKeyVariable)
         let runnerFiles = RunnerCommandFiles.snapshot(environment: options.environment)
@@ -124,12 +121,19 @@ public enum Gate {
         } catch {
             throw .logs(path: staging, reason: error.localizedDescription)
         }
-        let confinement = try await ProbeConfinement.prepare(
+        var confinement = try await ProbeConfinement.prepare(
             options: checklist.options, checklistPath: checklist.path, environment: options.environment, repositoryRoot: root,
             packageDirectory: packageDirectory, gitDirectory: gitDirectory,
             privateFolder: ProbeConfinement.claimPrivateFolder(in: "\(gitDirectory)/cfa-gate", runID: runID),
             swiftExecutable: ExecutableSearch.find("swift", searchPath: childEnvironment["PATH"]), detect: options.detectSandbox)
         defer { confinement.removePrivateFolder() }
+        let signing: SigningKeyResolver.Resolved
+        do {
+            signing = try takeSigningKey(options, policy: checklist.options.isolation, confinement: &confinement, gitDirectory: gitDirectory)
+        } catch {
+            try? FileManager.default.removeItem(atPath: staging)
+            throw error
+        }
         childEnvironment.merge(confinement.environment) { _, confined in confined }
         let sandbox = confinement.sandbox
         let sandboxRefusal =
@@ -240,16 +244,48 @@ public enum Gate {
         return try policy.configuration()
     }
 
-    /// The signing key, read before any probe starts; then its variable is erased from this process's
-    /// environment block. A key file inside the working tree is refused: every probe can read the tree.
-    static func signingKey(_ options: GateOptions, repositoryRoot: String, gitDirectory: String) throws(GateError) -> SigningKeyResolver.Resolved {
-        let variable = KeyProtection.signingKeyVariable
-        let environmentValue = options.environment[variable].flatMap { $0.isEmpty || $0.contains("-----BEGIN") ? nil : $0 }
+    /// The signing key, once the sandbox is known: a key other than the clone's own is read only where no probe and no
+    /// process of this user could reach it (or the checklist says `isolation=best-effort`, which the record then says),
+    /// and refused before it is read otherwise, so that it never enters memory another process could open. Then no
+    /// ancestor a probe could read may hold it in its environment.
+    static func takeSigningKey(
+        _ options: GateOptions, policy: IsolationPolicy?, confinement: inout ProbeConfinement, gitDirectory: String
+    ) throws(GateError) -> SigningKeyResolver.Resolved {
+        let origin = SigningKeyResolver.origin(keyPath: options.keyPath, environment: options.environment)
+        if let origin, let refusal = confinement.keyRefusal(policy, origin: origin) { throw refusal }
+        let readableFile = KeyProtection.keyFile(keyPath: options.keyPath, environment: options.environment).flatMap { file in
+            KeyProtection.probesCanRead(file, sandbox: confinement.sandbox) ? file : nil
+        }
+        if let readableFile, policy != .bestEffort { throw .keyFileInReach(path: readableFile, probeUID: confinement.record.probeUID) }
+        confinement.record.policy = (policy ?? .standard).rawValue
+        let takenWithout = confinement.missingKeyGuarantees.map(\.rawValue) + (readableFile == nil ? [] : [KeyProtection.unreadableFile])
+        if origin != nil, policy == .bestEffort, !takenWithout.isEmpty { confinement.record.keyTakenWithout = takenWithout }
+
+        let signing = try signingKey(options, gitDirectory: gitDirectory)
+        // Whose processes could read an ancestor's environment: the probes' user, and the gate's own when it is not root.
+        let readers = Set([confinement.sandbox.identity?.uid ?? geteuid()] + (geteuid() == 0 ? [] : [geteuid()]))
+        if let holder = AncestorEnvironment.holder(
+            of: signing.key, alsoGivenAs: options.environment[KeyProtection.signingKeyVariable], readableBy: readers)
+        {
+            throw .keyInAncestorEnvironment(pid: holder.pid, command: holder.command)
+        }
+        return signing
+    }
+
+    /// A key file inside the working tree is refused before anything is read: every probe can read the tree.
+    static func refuseKeyInsideWorkTree(_ options: GateOptions, repositoryRoot: String) throws(GateError) {
+        let environmentValue = options.environment[KeyProtection.signingKeyVariable].flatMap { $0.isEmpty || $0.contains("-----BEGIN") ? nil : $0 }
         // `-` and `/dev/stdin` (or `/dev/fd/N`) hand the key over through a descriptor, which no probe can open.
         let files = [options.keyPath, environmentValue].compactMap { $0 }.filter { $0 != "-" && !$0.hasPrefix("/dev/") }
         for path in files where KeyProtection.isInsideWorkTree(path, repositoryRoot: repositoryRoot) {
             throw .keyInsideWorkTree(path: path)
         }
+    }
+
+    /// The signing key, read before any probe starts (and only where nothing could reach it); then its variable is
+    /// erased from this process's environment block.
+    static func signingKey(_ options: GateOptions, gitDirectory: String) throws(GateError) -> SigningKeyResolver.Resolved {
+        let variable = KeyProtection.signingKeyVariable
         let signing = try SigningKeyResolver.resolve(keyPath: options.keyPath, environment: options.environment, gitDirectory: gitDirectory)
         KeyHygiene.erase(variable: variable)
         return signing

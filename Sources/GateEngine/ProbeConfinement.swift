@@ -44,7 +44,7 @@ struct ProbeConfinement: Sendable {
             case .readOnlyWorld:
                 "run the gate where namespaces or Landlock are allowed (a VM job rather than a container)"
             case .gateOutOfReach:
-                "start the gate with sudo, or from an execute-only binary (`install -m 711 -o root`)"
+                "start the gate with sudo, or install it execute-only as root (`Scripts/install.sh PREFIX`: `install -m 711`)"
             }
         }
     }
@@ -57,6 +57,37 @@ struct ProbeConfinement: Sendable {
         for fix in missing.map(\.fix) where !fixes.contains(fix) { fixes.append(fix) }
         return "isolation=strict, but probes would run without \(record.missing.joined(separator: ", "))"
             + (unavailable.map { " (\($0))" } ?? "") + " — \(fixes.joined(separator: "; "))"
+    }
+
+    /// The guarantees without which a probe, or a process of the gate's own user outside the sandbox, could reach a key
+    /// the gate holds: root probes read everything; a probe keeping the user's groups with `/run` in reach gets root
+    /// through a root service's socket; a gate readable at exec may have its memory opened before it can stop it.
+    static let keyGuarantees: [Guarantee] = [.unprivileged, .socketsOutOfReach, .gateOutOfReach]
+
+    /// The key guarantees this run lacks.
+    var missingKeyGuarantees: [Guarantee] { Self.keyGuarantees.filter { record.missing.contains($0.rawValue) } }
+
+    /// Why a signing key given as `origin` (not the clone's own) must not be read here; nil when nothing could reach it
+    /// or the checklist opted out (`isolation=best-effort`). Decided before the key is read, so that it never enters
+    /// memory another process could open.
+    func keyRefusal(_ policy: IsolationPolicy?, origin: String) -> GateError? {
+        let missing = missingKeyGuarantees
+        guard policy != .bestEffort, !missing.isEmpty else { return nil }
+        var reach: [String] = []
+        var fixes: [String] = []
+        for guarantee in missing {
+            switch guarantee {
+            case .unprivileged: reach.append("probes running as root")
+            case .socketsOutOfReach:
+                let groups = record.groups.map(String.init).joined(separator: ",")
+                reach.append("probes keeping the groups \(groups) with /run in reach (root through a root service's socket)")
+            case .gateOutOfReach:
+                reach.append("any process of uid \(record.gateUID), which can open this gate's memory (a readable binary run by its own user)")
+            case .noGroups, .readOnlyWorld: continue
+            }
+            if !fixes.contains(guarantee.fix) { fixes.append(guarantee.fix) }
+        }
+        return .keyInReach(origin: origin, reach: reach, fixes: fixes)
     }
 
     static func prepare(

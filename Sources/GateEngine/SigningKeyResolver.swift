@@ -19,6 +19,14 @@ public enum SigningKeyResolver {
         var publicKeyPath: String?
     }
 
+    /// How a key other than the clone's own is given (`--key -`, `--key FILE`, the variable), for a message; nil for the
+    /// local key. Reads nothing: where the key would be in reach, it must not be read at all.
+    static func origin(keyPath: String?, environment: [String: String]) -> String? {
+        if let keyPath { return "--key \(keyPath)" }
+        if let value = environment[environmentVariable], !value.isEmpty { return environmentVariable }
+        return nil
+    }
+
     static func resolve(
         keyPath: String?, environment: [String: String], gitDirectory: String
     ) throws(GateError) -> Resolved {

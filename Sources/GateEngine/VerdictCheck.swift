@@ -198,19 +198,30 @@ public enum VerdictCheck {
         return location?.description ?? "the files given"
     }
 
-    /// A trusted checklist that sets `isolation=strict` accepts only a verdict whose probes had every guarantee of the
-    /// sandbox (a gate that predates the record, or ran them with less, made a verdict that policy does not accept).
+    /// The trusted checklist's `isolation=` decides which guarantees a verdict's probes must have had: `strict`, every one
+    /// (a gate that predates the record made a verdict that policy does not accept); `standard` (the default), the ones
+    /// that keep the signing key out of reach of every probe and every process of the gate's user (a verdict without a
+    /// record, made before it existed, is accepted as before); `best-effort`, none.
     static func checkIsolation(_ predicate: GatePredicate, against checklist: PolicyFile?, trusted: String, verdictPath: String) throws(Failure) {
-        guard let checklist, let text = checklist.text,
-            (try? Checklist.parse(markdown: text, path: checklist.path))?.options.isolation == .strict
-        else { return }
+        let policy = checklist?.text.flatMap { try? Checklist.parse(markdown: $0, path: checklist?.path ?? "") }?.options.isolation ?? .standard
+        guard policy != .bestEffort else { return }
         guard let isolation = predicate.isolation else {
+            guard policy == .strict else { return }
             throw .rejected("\(verdictPath): \(trusted) requires isolation=strict, but the verdict records nothing of what its probes had")
         }
-        guard isolation.missing.isEmpty, isolation.probeUID != 0, isolation.noNewPrivileges else {
+        // Strict: whatever the record says was missing, named or not; standard: what kept the key out of reach.
+        let keyGuarantees = ProbeConfinement.keyGuarantees.map(\.rawValue)
+        let missing = policy == .strict ? isolation.missing : isolation.missing.filter(keyGuarantees.contains) + (isolation.keyTakenWithout ?? [])
+        var lacking: [String] = []
+        for name in missing + (isolation.probeUID == 0 ? ["dropping root"] : []) + (isolation.noNewPrivileges ? [] : ["no_new_privs"])
+        where !lacking.contains(name) {
+            lacking.append(name)
+        }
+        guard lacking.isEmpty else {
+            let consequence = policy == .strict ? "" : " (so a probe or a process of the gate's user could reach the signing key)"
             throw .rejected(
-                "\(verdictPath): \(trusted) requires isolation=strict, but the verdict's probes ran without "
-                    + (isolation.missing.isEmpty ? "dropping root" : isolation.missing.joined(separator: ", ")))
+                "\(verdictPath): \(trusted) requires isolation=\(policy.rawValue), but the verdict's probes ran without "
+                    + lacking.joined(separator: ", ") + consequence + " — run the gate again as that policy needs, or opt out with isolation=best-effort there")
         }
     }
 

@@ -63,6 +63,14 @@ import Testing
             path: testPath, line: 1, key: "test-workers", value: "0", expected: "a whole number from 1 to 1024"))
     }
 
+    @Test func isolationIsStrictStandardOrBestEffort() throws {
+        #expect(try parse("<!-- cfa-gate: isolation=best-effort -->\n\n1. Item.\n").options.isolation == .bestEffort)
+        #expect(try parse("<!-- cfa-gate: isolation=standard -->\n\n1. Item.\n").options.isolation == .standard)
+        #expect(try parse("<!-- cfa-gate: isolation=strict -->\n\n1. Item.\n").options.isolation == .strict)
+        #expect(parseError("<!-- cfa-gate: isolation=lax -->\n\n1. Item.\n") == .invalidOptionValue(
+            path: testPath, line: 1, key: "isolation", value: "lax", expected: "strict, standard or best-effort"))
+    }
+
     @Test func testStartIsForkOrExec() throws {
         #expect(try parse("<!-- cfa-gate: test-start=exec -->\n\n1. Item.\n").options.testStart == .exec)
         #expect(try parse("<!-- cfa-gate: test-start=fork -->\n\n1. Item.\n").options.testStart == .fork)

@@ -184,35 +184,63 @@ struct ProcessLayerTests {
         return try String(contentsOfFile: path, encoding: .utf8)
     }
 
-    @Test func aShellAboveTheGateHoldingTheKeyIsRefused() throws {
+    /// The job's user with a shell above the gate: `ciuser` runs `script` with `sh -c`, `$0` an execute-only installed gate
+    /// (so that only the shell can give the key away), in `fixture` handed to it, with a HOME of its own.
+    private func asCIUser(_ script: String, _ arguments: [String], in fixture: GitFixture, environment: [String: String]) throws -> ProcessResult {
+        let user = try #require(AttackHost.ciUser)
+        try AttackHost.chown(fixture.root, to: user.uid, user.gid)
+        let home = try AttackHost.folder("home", owner: (user.uid, user.gid), mode: 0o700)
+        let prefix = try KeyReachTests.install()
+        defer { [home, prefix].forEach { try? FileManager.default.removeItem(atPath: $0) } }
+        var environment = environment
+        environment["HOME"] = home
+        return try AttackHost.run(
+            AttackHost.asCIUserPrefix, ["/bin/sh", "-c", script, "\(prefix)/bin/cfa-gate"] + arguments, in: fixture, environment: environment)
+    }
+
+    @Test(.enabled(if: AttackHost.canActAsCIUser, "needs root, ciuser and setpriv"))
+    func aShellAboveTheGateHoldingTheKeyIsRefused() throws {
         let fixture = try repository("true")
         var environment = SwiftPackageFixture.environment(for: fixture)
         environment["CFA_GATE_SIGNING_KEY"] = try key(in: fixture)
-        // Without `exec`: the shell waits for the gate, and keeps the key in its environment all along.
-        let result = try fixture.run(
-            "/bin/sh", ["-c", "\"$0\" run --no-progress --out v.json; exit $?", CFAGateBinary.path], environment: environment)
+        // Without `exec`: the shell waits for the gate, and keeps the key in its environment all along, readable to the
+        // probes, which run as the same user.
+        let result = try asCIUser("\"$0\" run --no-progress --out v.json; exit $?", [], in: fixture, environment: environment)
         #expect(result.status == 2, "\(result.standardOutput)\(result.standardError)")
         #expect(result.standardError.contains("the signing key is in the environment of process "), "\(result.standardError)")
         #expect(result.standardError.contains("(sh)") && result.standardError.contains("start the gate with `exec`"), "\(result.standardError)")
         #expect(!FileManager.default.fileExists(atPath: fixture.path("v.json")))
 
-        let started = try fixture.run("/bin/sh", ["-c", "exec \"$0\" run --no-progress --out v.json", CFAGateBinary.path], environment: environment)
+        let started = try asCIUser("exec \"$0\" run --no-progress --out v.json", [], in: fixture, environment: environment)
         #expect(started.status == 0, "\(started.standardOutput)\(started.standardError)")
     }
 
-    @Test func aKeyFileWhoseTextAShellAboveHoldsIsRefusedToo() throws {
+    @Test(.enabled(if: AttackHost.isRoot, "a root gate's probes run as another user"))
+    func aRootShellAboveARootGateIsNoHolderSinceNoProbeCanReadIt() throws {
+        let fixture = try repository("true")
+        var environment = SwiftPackageFixture.environment(for: fixture)
+        environment["CFA_GATE_SIGNING_KEY"] = try key(in: fixture)
+        // Root's shell keeps the key, but its `/proc` files are root's and the probes run as nobody.
+        let result = try fixture.run(
+            "/bin/sh", ["-c", "\"$0\" run --no-progress --out v.json; exit $?", CFAGateBinary.path], environment: environment)
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+        #expect((try ChangeFixture.predicate(ofVerdictAt: fixture.path("v.json"))["signer"] as? [String: Any])?["source"] as? String == "environment")
+    }
+
+    @Test(.enabled(if: AttackHost.canActAsCIUser, "needs root, ciuser and setpriv"))
+    func aKeyFileWhoseTextAShellAboveHoldsIsRefusedToo() throws {
         let fixture = try repository("true")
         let pem = try key(in: fixture)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cfa-gate-keyfile-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let user = try #require(AttackHost.ciUser)
+        // On /tmp, which the probes' private /tmp does not carry: only the shell's copy of the text is in their reach.
+        let folder = try AttackHost.folder("keyfile", owner: (user.uid, user.gid), mode: 0o700)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try pem.write(toFile: "\(folder)/key.pem", atomically: true, encoding: .utf8)
+        try AttackHost.chown(folder, to: user.uid, user.gid)
         var environment = SwiftPackageFixture.environment(for: fixture)
         // The text in another variable, with its line breaks written as `\n`, as some secret stores hand it out.
         environment["DEPLOY_PEM"] = pem.replacingOccurrences(of: "\n", with: "\\n")
-        let result = try fixture.run(
-            "/bin/sh", ["-c", "\"$0\" run --no-progress --key \"$1\" --out v.json; exit $?", CFAGateBinary.path, "\(folder)/key.pem"],
-            environment: environment)
+        let result = try asCIUser("\"$0\" run --no-progress --key \"$1\" --out v.json; exit $?", ["\(folder)/key.pem"], in: fixture, environment: environment)
         #expect(result.status == 2, "\(result.standardOutput)\(result.standardError)")
         #expect(result.standardError.contains("the signing key is in the environment of process "), "\(result.standardError)")
     }

@@ -38,6 +38,15 @@ enum AttackHost {
         ["/usr/bin", "/bin", "/usr/sbin", "/sbin", "/usr/local/bin"].map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }
     }
 
+    /// Runs `body` while a sudoers drop-in gives `ciuser` passwordless sudo, as hosted runners give the job user.
+    static func withPasswordlessSudo<T>(_ body: () async throws -> T) async throws -> T {
+        let path = "/etc/sudoers.d/cfa-gate-test-\(UUID().uuidString.prefix(8))"
+        try "\(ciUserName) ALL=(ALL) NOPASSWD: ALL\n".write(toFile: path, atomically: false, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try FileManager.default.setAttributes([.posixPermissions: 0o440], ofItemAtPath: path)
+        return try await body()
+    }
+
     /// `NoNamespaces`, built beside the gate and this test bundle.
     static var noNamespaces: String {
         URL(fileURLWithPath: CFAGateBinary.path).deletingLastPathComponent().appendingPathComponent("NoNamespaces").path

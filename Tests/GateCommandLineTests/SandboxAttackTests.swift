@@ -138,11 +138,7 @@ import Testing
 
     /// A sudoers drop-in giving `ciuser` passwordless sudo, as GitHub-hosted runners give the job user; removed again.
     private func withPasswordlessSudo<T>(_ body: () async throws -> T) async throws -> T {
-        let path = "/etc/sudoers.d/cfa-gate-attack-\(UUID().uuidString.prefix(8))"
-        try "\(AttackHost.ciUserName) ALL=(ALL) NOPASSWD: ALL\n".write(toFile: path, atomically: false, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        try FileManager.default.setAttributes([.posixPermissions: 0o440], ofItemAtPath: path)
-        return try await body()
+        try await AttackHost.withPasswordlessSudo(body)
     }
 
     @Test(

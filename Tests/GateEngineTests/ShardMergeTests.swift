@@ -40,6 +40,27 @@ struct ShardMergeTests {
         #expect(ShardMergeRun.sandbox(of: shards(nil, .namespace)) == nil)
     }
 
+    @Test func theMergedRunLacksEveryGuaranteeAnyShardLackedSoVerifyJudgesItAsEachShard() throws {
+        func record(_ missing: [String], keyTakenWithout: [String]? = nil) -> IsolationRecord {
+            var record = IsolationRecord(
+                gateUID: 0, probeUID: 1001, noNewPrivileges: true, groups: [], capabilityBoundingSetEmpty: true, namespaces: ["pid", "mount"],
+                readOnlyRoot: true, writablePaths: [], readOnlyPaths: [], hiddenPaths: [], privateTemporary: true, landlockABI: nil, missing: missing)
+            record.keyTakenWithout = keyTakenWithout
+            return record
+        }
+        let gate = ProbeConfinement.Guarantee.gateOutOfReach.rawValue
+        let groups = ProbeConfinement.Guarantee.noGroups.rawValue
+        let shards = [
+            Self.shard(1, of: 2) { $0.isolation = record([groups]) },
+            Self.shard(2, of: 2) { $0.isolation = record([gate], keyTakenWithout: [gate]) },
+        ]
+        let merged = try #require(ShardMergeRun.isolation(of: shards))
+        #expect(merged.missing == [groups, gate])
+        #expect(merged.keyTakenWithout == [gate])
+        // A shard that recorded nothing leaves the merged run's isolation unknown, as an old verdict's.
+        #expect(ShardMergeRun.isolation(of: [Self.shard(1, of: 2) { $0.isolation = record([]) }, Self.shard(2, of: 2)]) == nil)
+    }
+
     @Test func completeShardsMergeIntoOneRunWithEveryTest() throws {
         let merged = try #require(ShardMerge.merge([Self.shard(2, of: 2), Self.shard(1, of: 2)]))
         #expect(merged.problems == [])

@@ -81,3 +81,92 @@ struct ProbeUserReachTests {
         }
     }
 }
+
+/// A key other than the clone's own is taken only where no probe and no process of the gate's user could reach it; the
+/// trusted checklist's `isolation=best-effort` opts out, and `verify --policy-ref` holds a verdict to the same rule.
+struct KeyReachTests {
+    private static func checklist(_ options: String) -> PolicyFile {
+        PolicyFile(
+            role: .checklist, path: "gate/cfa-change-gate.md", source: .base,
+            data: Data("\(options.isEmpty ? "" : "<!-- cfa-gate: \(options) -->\n\n")1. Quick. <!-- probe: command: true -->\n".utf8))
+    }
+
+    private static func confinement(missing: [ProbeConfinement.Guarantee], groups: [UInt32] = []) -> ProbeConfinement {
+        let record = IsolationRecord(
+            gateUID: 1001, probeUID: 1001, noNewPrivileges: true, groups: groups, capabilityBoundingSetEmpty: false, namespaces: [],
+            readOnlyRoot: false, writablePaths: [], readOnlyPaths: [], hiddenPaths: [], privateTemporary: false, landlockABI: 7,
+            missing: missing.map(\.rawValue))
+        return ProbeConfinement(sandbox: ProcessSandbox(identity: nil), unavailable: nil, privateFolder: "/tmp/x", record: record)
+    }
+
+    private static func predicate(missing: [ProbeConfinement.Guarantee]?) -> GatePredicate {
+        var predicate = SampleVerdicts.passing.predicate
+        predicate.isolation = missing.map { confinement(missing: $0).record }
+        return predicate
+    }
+
+    @Test func aReadableGateOrProbesKeepingGroupsWithRunInReachRefuseTheKeyNamingWhatCouldReachItAndTheFix() throws {
+        let readable = try #require(Self.confinement(missing: [.gateOutOfReach]).keyRefusal(nil, origin: "--key -"))
+        #expect(readable.exitCode == 2)
+        #expect(readable.description.hasPrefix("--key -: the signing key was not read"), "\(readable)")
+        #expect(readable.description.contains("any process of uid 1001, which can open this gate's memory"), "\(readable)")
+        #expect(readable.description.contains("Scripts/install.sh PREFIX"), "\(readable)")
+        #expect(!readable.description.contains("\n"))
+        let groups = try #require(
+            Self.confinement(missing: [.noGroups, .socketsOutOfReach], groups: [1001]).keyRefusal(.standard, origin: "CFA_GATE_SIGNING_KEY"))
+        #expect(groups.description.contains("probes keeping the groups 1001 with /run in reach"), "\(groups)")
+        #expect(groups.description.contains("start the gate with sudo"), "\(groups)")
+        // Strict refuses the key too: its error verdict would be signed with a key another process could have read.
+        #expect(Self.confinement(missing: [.gateOutOfReach]).keyRefusal(.strict, origin: "--key -") != nil)
+    }
+
+    @Test func groupsKeptBehindHiddenSocketsOrBestEffortTakeTheKey() {
+        // With namespaces, /run is hidden: the groups a non-root gate cannot shed reach no root service.
+        #expect(Self.confinement(missing: [.noGroups], groups: [1001]).keyRefusal(nil, origin: "--key -") == nil)
+        #expect(Self.confinement(missing: [.readOnlyWorld]).keyRefusal(.standard, origin: "--key -") == nil)
+        #expect(Self.confinement(missing: [.gateOutOfReach, .socketsOutOfReach]).keyRefusal(.bestEffort, origin: "--key -") == nil)
+    }
+
+    @Test func verifyUnderTheDefaultRejectsAVerdictWhoseKeyWasInReachNamingTheGuarantee() throws {
+        do {
+            try VerdictCheck.checkIsolation(Self.predicate(missing: [.gateOutOfReach]), against: Self.checklist(""), trusted: "main", verdictPath: "v.json")
+            Issue.record("a verdict signed where a same-user process could read the gate was accepted")
+        } catch {
+            #expect(error.description.contains("requires isolation=standard"), "\(error)")
+            #expect(error.description.contains(ProbeConfinement.Guarantee.gateOutOfReach.rawValue), "\(error)")
+            #expect(error.description.contains("isolation=best-effort"), "\(error)")
+        }
+        #expect(throws: VerdictCheck.Failure.self) {
+            try VerdictCheck.checkIsolation(
+                Self.predicate(missing: [.socketsOutOfReach]), against: Self.checklist("isolation=standard"), trusted: "main", verdictPath: "v.json")
+        }
+        // No trusted checklist file: the shipped checklist, whose default is standard.
+        #expect(throws: VerdictCheck.Failure.self) {
+            try VerdictCheck.checkIsolation(Self.predicate(missing: [.gateOutOfReach]), against: nil, trusted: "main", verdictPath: "v.json")
+        }
+        // A guarantee that leaves the key out of reach is not asked for by the default, and a verdict older than the record
+        // is judged as before.
+        try VerdictCheck.checkIsolation(Self.predicate(missing: [.noGroups]), against: Self.checklist(""), trusted: "main", verdictPath: "v.json")
+        try VerdictCheck.checkIsolation(Self.predicate(missing: nil), against: Self.checklist(""), trusted: "main", verdictPath: "v.json")
+    }
+
+    @Test func strictRejectsWhateverTheRecordSaysWasMissingAndStandardAKeyTakenWithoutItsGuarantees() {
+        var predicate = Self.predicate(missing: [])
+        predicate.isolation?.missing = ["a guarantee a later gate names"]
+        #expect(throws: VerdictCheck.Failure.self) {
+            try VerdictCheck.checkIsolation(predicate, against: Self.checklist("isolation=strict"), trusted: "main", verdictPath: "v.json")
+        }
+        predicate.isolation?.missing = []
+        predicate.isolation?.keyTakenWithout = [KeyProtection.unreadableFile]
+        #expect(throws: VerdictCheck.Failure.self) {
+            try VerdictCheck.checkIsolation(predicate, against: Self.checklist(""), trusted: "main", verdictPath: "v.json")
+        }
+    }
+
+    @Test func verifyAcceptsAVerdictMissingGuaranteesWhenTheTrustedChecklistOptedOut() throws {
+        try VerdictCheck.checkIsolation(
+            Self.predicate(missing: [.gateOutOfReach, .socketsOutOfReach, .noGroups]), against: Self.checklist("isolation=best-effort"),
+            trusted: "main", verdictPath: "v.json")
+        try VerdictCheck.checkIsolation(Self.predicate(missing: nil), against: Self.checklist("isolation=best-effort"), trusted: "main", verdictPath: "v.json")
+    }
+}

@@ -28,6 +28,16 @@ struct IsolationReportTests {
         #expect(text.contains("\(Self.expected); lacks dropping the supplementary groups"))
     }
 
+    @Test func aKeyTakenUnderBestEffortIsNamedWithWhatItLacked() {
+        var statement = Self.statement(missing: ["a gate its own user could not read from its first instruction"])
+        statement.predicate.isolation?.policy = "best-effort"
+        statement.predicate.isolation?.keyTakenWithout = ["a gate its own user could not read from its first instruction"]
+        let text = VerdictRenderer.text(statement, signatureNote: "n")
+        #expect(text.contains("; isolation=best-effort: the signing key was taken without a gate its own user could not read from its first instruction"))
+        // Under the default nothing is added: a key is never taken there without its guarantees.
+        #expect(!VerdictRenderer.text(Self.statement(), signatureNote: "n").contains("best-effort"))
+    }
+
     @Test func anOlderVerdictWithoutTheRecordShowsNoSandboxLine() {
         #expect(!MarkdownReport.render(SampleVerdicts.passing, links: nil).contains("**Sandbox:**"))
     }

@@ -6,9 +6,11 @@ import Foundation
 enum BuildIdentity {
     /// The linker's build id of the running executable (`NT_GNU_BUILD_ID`, identical for identical builds),
     /// and the size and modification time of the loaded `libSwiftParser` (the toolchain's library carries no
-    /// build id; a toolchain upgrade replaces the file). "unknown" where the platform does not say.
+    /// build id; a toolchain upgrade replaces the file). An executable its user may run but not read (installed with mode
+    /// 711) is known by its own size and modification time, which need no read. "unknown" where the platform does not say.
     static let current: String = {
-        let build = ExecutableNotes.buildID(ofExecutableAt: "/proc/self/exe") ?? "unknown"
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        let build = ExecutableNotes.buildID(ofExecutableAt: "/proc/self/exe") ?? fileStamp(executable).map { "file \($0)" } ?? "unknown"
         return "build \(build); parser \(parserLibrary() ?? "unknown")"
     }()
 
@@ -16,9 +18,14 @@ enum BuildIdentity {
     private static func parserLibrary() -> String? {
         guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8),
             let line = maps.split(separator: "\n").first(where: { $0.contains("libSwiftParser") }),
-            let slash = line.firstIndex(of: "/"),
-            let attributes = try? FileManager.default.attributesOfItem(atPath: String(line[slash...]))
+            let slash = line.firstIndex(of: "/")
         else { return nil }
+        return fileStamp(String(line[slash...]))
+    }
+
+    /// A file's size and modification time (`size-seconds`); nil when it cannot be examined.
+    private static func fileStamp(_ path: String) -> String? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
         let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
         let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
         return "\(size)-\(Int(modified))"

@@ -80,7 +80,7 @@ public enum ShardMergeRun {
             repository: reference.repository, startedAt: merged.startedAt, finishedAt: merged.finishedAt, result: merged.result,
             signer: signing.signer, awaitingReview: reference.awaitingReview, items: merged.items, analysis: reference.analysis,
             policy: reference.policy, runErrors: merged.runErrors,
-            sandbox: sandbox(of: shards),
+            sandbox: sandbox(of: shards), isolation: isolation(of: shards),
             mergedShards: merged.shards)
         let repositoryName = shards.first?.statement.subject.first?.name ?? "repository"
         let statement = Statement(repositoryName: repositoryName, commit: reference.repository.commit, predicate: predicate)
@@ -104,6 +104,20 @@ public enum ShardMergeRun {
         let recorded = shards.map(\.statement.predicate.sandbox)
         if recorded.contains(RunSandbox.none) { return RunSandbox.none }
         return recorded.allSatisfy { $0 == .namespace } ? .namespace : nil
+    }
+
+    /// The weakest of the shards' isolation: the first shard's record with every guarantee any shard lacked, so that
+    /// `verify --policy-ref` judges the merged verdict as it would each shard; nil when a shard recorded none.
+    static func isolation(of shards: [ShardMerge.Shard]) -> IsolationRecord? {
+        let records = shards.compactMap(\.statement.predicate.isolation)
+        guard var merged = records.first, records.count == shards.count else { return nil }
+        for record in records.dropFirst() {
+            merged.missing += record.missing.filter { !merged.missing.contains($0) }
+            if let taken = record.keyTakenWithout {
+                merged.keyTakenWithout = (merged.keyTakenWithout ?? []) + taken.filter { !(merged.keyTakenWithout ?? []).contains($0) }
+            }
+        }
+        return merged
     }
 
     private static func publicKey(_ options: Options, gitDirectory: String?) throws(Failure) -> PublicKey {

@@ -108,6 +108,11 @@ public struct IsolationRecord: Codable, Sendable, Equatable {
     public var landlockABI: Int?
     /// The guarantees of `isolation=strict` this run lacked; empty when it had them all.
     public var missing: [String]
+    /// The checklist's `isolation=` (`strict`, `standard` or `best-effort`); absent in verdicts made before it was recorded.
+    public var policy: String?
+    /// Under `isolation=best-effort`: the guarantees missing that left the signing key, not the clone's own, in reach of a
+    /// probe or of a process of the gate's user when the run took it; absent when the key was out of reach.
+    public var keyTakenWithout: [String]?
 
     public init(
         gateUID: UInt32, probeUID: UInt32, noNewPrivileges: Bool, groups: [UInt32], capabilityBoundingSetEmpty: Bool, namespaces: [String],
@@ -132,6 +137,7 @@ public struct IsolationRecord: Codable, Sendable, Equatable {
     /// One line for people: the sandbox, who the probes were and what held them, and what `isolation=strict` found missing.
     public func line(sandbox: RunSandbox?) -> String {
         "\(sandbox?.rawValue ?? "unknown") — \(summary)" + (missing.isEmpty ? "" : "; lacks \(missing.joined(separator: ", "))")
+            + (keyTakenWithout.map { "; isolation=best-effort: the signing key was taken without \($0.joined(separator: ", "))" } ?? "")
     }
 
     /// Who the probes were and what held them.

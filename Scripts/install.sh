@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Installs the built gate into PREFIX: PREFIX/bin/cfa-gate execute-only (mode 711, root's when run as root), every
+# libCFAGate*.so the build put beside it into the same folder (the gate finds them beside its own executable), and the
+# documentation into PREFIX/share/doc/cfa-gate.
+#
+# Why execute-only: the kernel makes a process non-dumpable at exec when its user cannot read the program, so a gate
+# started by the runner user from a root-owned 711 binary is out of that user's reach (`/proc/<pid>/mem`, ptrace) from
+# its first instruction, before it reads a signing key. A binary the runner user can read leaves a window, and the
+# gate refuses a CI key there (see Documentation/ThreatModel.md).
+#
+# Usage: Scripts/install.sh PREFIX [BUILT]   (BUILT: the folder holding the built cfa-gate; default .build/release)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ $# -lt 1 ] || [ $# -gt 2 ] || [ -z "$1" ]; then
+    echo "usage: Scripts/install.sh PREFIX [BUILT] — e.g. sudo bash Scripts/install.sh /usr/local" >&2
+    exit 2
+fi
+prefix=$1
+built=${2:-.build/release}
+if [ ! -x "$built/cfa-gate" ]; then
+    echo "install: no built cfa-gate in $built — run Scripts/bootstrap.sh first (or name the folder as BUILT)" >&2
+    exit 2
+fi
+libraries=("$built"/libCFAGate*.so)
+if [ ! -e "${libraries[0]}" ]; then
+    echo "install: no libCFAGate*.so beside $built/cfa-gate — run Scripts/bootstrap.sh, which builds the fork server" >&2
+    exit 2
+fi
+
+owner=()
+# Only another user's binary is execute-only to the runner user: its owner may always read it.
+[ "$(id -u)" -eq 0 ] && owner=(-o root -g root)
+install -d -m 755 "${owner[@]}" "$prefix/bin" "$prefix/share/doc/cfa-gate"
+install -m 711 "${owner[@]}" "$built/cfa-gate" "$prefix/bin/cfa-gate"
+# Readable: every test process (the probes' user) loads the fork server library.
+install -m 644 "${owner[@]}" "${libraries[@]}" "$prefix/bin/"
+install -m 644 "${owner[@]}" README.md "$prefix/share/doc/cfa-gate/"
+cp -R Documentation/. "$prefix/share/doc/cfa-gate/Documentation"
+chmod -R a+rX,go-w "$prefix/share/doc/cfa-gate"
+[ "$(id -u)" -eq 0 ] && chown -R root:root "$prefix/share/doc/cfa-gate"
+
+names=$(cd "$prefix/bin" && ls libCFAGate*.so | tr '\n' ' ')
+echo "install: $("$prefix/bin/cfa-gate" --version) at $prefix/bin/cfa-gate (mode 711) with ${names% } beside it"
+if [ "$(id -u)" -ne 0 ]; then
+    echo "install: not root, so cfa-gate is yours and readable to you — install as root (sudo) for an execute-only gate" >&2
+fi
