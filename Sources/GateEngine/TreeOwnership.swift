@@ -50,7 +50,7 @@ enum TreeOwnership {
     /// After the run (every probe process dead): each entry of `changes` still there as the same file gets its owner
     /// and mode back, and what the probes made under `roots` goes to `owner` (the package folder's), so that the user
     /// can still remove the build folders. A file with other hard links stays the probes' (its other names may lie
-    /// outside the package); set-user-ID and set-group-ID bits never survive the hand-over.
+    /// outside the package); set-user-ID and set-group-ID bits never survive the hand-over, either way.
     static func restore(_ changes: [OwnershipChange], under roots: [String], madeBy identity: ProbeIdentity, owner: (uid: uid_t, gid: gid_t)) {
         let recorded = Dictionary(changes.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         for root in roots {
@@ -58,8 +58,9 @@ enum TreeOwnership {
                 let isLink = (status.st_mode & S_IFMT) == S_IFLNK
                 if let before = recorded[path], before.device == UInt64(status.st_dev), before.inode == UInt64(status.st_ino) {
                     _ = lchown(path, before.uid, before.gid)
-                    // Changing the owner clears the set-ID bits: the mode as it was goes back on after it.
-                    if !isLink { _ = chmod(path, before.mode) }
+                    // Changing the owner cleared any set-ID bits; the rest of the mode goes back on. Those bits never do:
+                    // a probe may have put other bytes in this very file (or its freed inode number under the same name).
+                    if !isLink { _ = chmod(path, before.mode & 0o1777) }
                     return
                 }
                 guard status.st_uid == identity.uid, identity.uid != owner.uid else { return }
