@@ -68,15 +68,7 @@ import Testing
             1. Tests run. <!-- probe: test --filter RewritesTrackedFile -->
             2. Clean. <!-- probe: git-clean -->
             """)
-        if geteuid() == 0 {
-            // A root gate's probes run as the checkout's owner and may write its files, as the owner's own gate's would; a
-            // root-owned checkout's tracked files are read-only to them (`nobody`).
-            let chown = Process()
-            chown.executableURL = URL(fileURLWithPath: "/bin/chown")
-            chown.arguments = ["-R", "65534:65534", fixture.git.root]
-            try chown.run()
-            chown.waitUntilExit()
-        }
+        try fixture.ownedByItsProbes()
         let outcome = try await Gate.run(fixture.options())
         #expect(outcome.predicate.items[0].status == .passed)
         #expect(outcome.predicate.items[1].status == .failed)
@@ -172,6 +164,7 @@ import Testing
         // In the package, the one place besides their private folder that probes may write.
         let markers = fixture.git.path("orch-markers")
         try FileManager.default.createDirectory(atPath: markers, withIntermediateDirectories: true)
+        try fixture.ownedByItsProbes()
         let log = EventLog()
         let outcome = try await Gate.run(fixture.options { options in
             options.environment["ORCH_HANG"] = "1"
