@@ -126,7 +126,7 @@ public enum Gate {
             packageDirectory: packageDirectory, gitDirectory: gitDirectory,
             privateFolder: ProbeConfinement.claimPrivateFolder(in: "\(gitDirectory)/cfa-gate", runID: runID),
             swiftExecutable: ExecutableSearch.find("swift", searchPath: childEnvironment["PATH"]), detect: options.detectSandbox)
-        defer { confinement.removePrivateFolder() }
+        defer { confinement.release() }
         let signing: SigningKeyResolver.Resolved
         do {
             signing = try takeSigningKey(options, policy: checklist.options.isolation, confinement: &confinement, gitDirectory: gitDirectory)
@@ -180,7 +180,8 @@ public enum Gate {
         let stragglers = await ProcessReaper.shared.sweepAll()
         let finishedAt = Date()
         let replacedCommandFiles = RunnerCommandFiles.check(runnerFiles)
-        var runErrors = RunIntegrity.check(before, repositoryRoot: root, environment: options.environment) + replacedCommandFiles
+        let integrity = RunIntegrity.check(before, repositoryRoot: root, environment: options.environment, probesCouldWrite: confinement.probesCouldWrite)
+        var runErrors = integrity.errors + replacedCommandFiles
         if let line = stragglers.evidenceLine { runErrors.append("a probe's process outlived every probe: \(line)") }
         if let sandboxRefusal { runErrors.append(sandboxRefusal) }
 
@@ -205,7 +206,7 @@ public enum Gate {
             items: items.map(logs.relocate),
             analysis: scheduled.analysis.map { summary(of: $0, checklist: checklist) },
             policy: setup.loaded.policy.record(changes: policyChanges),
-            runErrors: runErrors.isEmpty ? nil : runErrors,
+            runErrors: runErrors.isEmpty ? nil : runErrors, runNotes: integrity.notes.isEmpty ? nil : integrity.notes,
             sandbox: RunSandbox(rawValue: sandbox.name), isolation: confinement.record,
             shard: shard.map { items.compactMap(\.evidence.testRun?.shard).first ?? $0.plan([]).record })
         let statement = Statement(

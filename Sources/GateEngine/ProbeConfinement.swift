@@ -21,6 +21,17 @@ struct ProbeConfinement: Sendable {
     /// The lock that keeps the private folder this run's (`claimPrivateFolder`), or -1.
     var privateFolderLock: Int32 = -1
     var record: IsolationRecord
+    /// What a root gate handed to the probes' user in the package's build folders, put back by `release`.
+    var handedOver = HandedOver()
+
+    /// The package's build folders as a root gate handed them to its probes' user, and whose they are afterwards.
+    struct HandedOver: Sendable {
+        var folders: [String] = []
+        var changes: [OwnershipChange] = []
+        var identity: ProbeIdentity?
+        /// The package folder's owner: what the probes made in the build folders is theirs after the run.
+        var owner: (uid: uid_t, gid: gid_t) = (0, 0)
+    }
 
     /// In the private folder: where a gate that is not root makes each probe's own `/tmp` and `/dev/shm`
     /// (`FilePolicy.temporaryFolders`).
@@ -96,28 +107,33 @@ struct ProbeConfinement: Sendable {
         detect: @Sendable (FilePolicy, ProbeIdentity?) async -> (sandbox: ProcessSandbox, unavailable: String?)
     ) async throws(GateError) -> ProbeConfinement {
         let privateFolder = claimed.path
+        let package = resolved(packageDirectory)
+        let packageOwner = owner(of: package) ?? (0, 0)
         let identity: ProbeIdentity?
-        switch ProbeIdentity.forRootGate(environment: environment, named: options.probeUser) {
+        switch ProbeIdentity.forRootGate(environment: environment, named: options.probeUser, checkoutOwner: owner(of: resolved(repositoryRoot))) {
         case .success(let found): identity = found
         case .failure(let error): throw .probeUser(checklist: checklistPath, reason: error.description)
         }
-        let package = resolved(packageDirectory)
+        let buildFolders = [".build", ".swiftpm"].map { "\(package)/\($0)" }
         do {
             for folder in [privateFolder, "\(privateFolder)/home", "\(privateFolder)/tmp", "\(privateFolder)/\(childTemporaryFolders)"] {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             }
-            // Probes of a root gate run as another user than the clone's owner, which git would refuse to work in
+            // Probes of a root gate may run as another user than the clone's owner, which git would refuse to work in
             // (`safe.directory`, honored only from a global configuration such as the probes' own `HOME`).
             try Data("[safe]\n\tdirectory = *\n".utf8).write(to: URL(fileURLWithPath: "\(privateFolder)/home/.gitconfig"))
             // Under Landlock no probe can add an entry to the package's top folder (granting that would grant `.git`):
             // the folders a build makes there exist before it runs.
-            for folder in [".build", ".swiftpm"] {
-                try FileManager.default.createDirectory(atPath: "\(package)/\(folder)", withIntermediateDirectories: true)
+            for folder in buildFolders where !FileManager.default.fileExists(atPath: folder) {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                // Made by root in the user's package: the package folder's owner's, as if their own build had made it.
+                _ = lchown(folder, packageOwner.uid, packageOwner.gid)
             }
         } catch {
             throw .logs(path: privateFolder, reason: error.localizedDescription)
         }
         let gitFolders = Set([resolved(gitDirectory), resolved("\(repositoryRoot)/.git")])
+        var handedOver = HandedOver()
         if let identity {
             if let closed = TreeOwnership.firstClosedFolder(on: package, for: identity) {
                 throw .probeUser(
@@ -125,8 +141,11 @@ struct ProbeConfinement: Sendable {
                     reason: "probes run as \(identity.name) (uid \(identity.uid)) and cannot enter \(closed) — let them pass"
                         + " (`chmod o+x \(closed)`), start the gate with sudo as the clone's owner, or set probe-user= to a user who can")
             }
-            TreeOwnership.hand(resolved(privateFolder), to: identity, sparing: [])
-            TreeOwnership.hand(package, to: identity, sparing: gitFolders.union([package]))
+            _ = TreeOwnership.hand(resolved(privateFolder), to: identity)
+            // Only the build folders: the package's own files keep their owners and modes (probes read them).
+            handedOver = HandedOver(
+                folders: buildFolders, changes: buildFolders.flatMap { TreeOwnership.hand($0, to: identity, sparing: gitFolders) },
+                identity: identity, owner: packageOwner)
         }
         let visible = visiblePaths(repositoryRoot: resolved(repositoryRoot), swiftExecutable: swiftExecutable.map(resolved))
         let files = FilePolicy(
@@ -137,7 +156,30 @@ struct ProbeConfinement: Sendable {
         let (sandbox, unavailable) = options.sandbox == .off ? (ProcessSandbox(identity: identity), nil) : await detect(files, identity)
         return ProbeConfinement(
             sandbox: sandbox, unavailable: options.sandbox == .off ? "sandbox=off" : unavailable, privateFolder: resolved(privateFolder),
-            privateFolderLock: claimed.lock, record: record(of: sandbox))
+            privateFolderLock: claimed.lock, record: record(of: sandbox), handedOver: handedOver)
+    }
+
+    /// Whether a probe could have written `path`: anywhere without a read-only world; else only inside a writable path
+    /// (the package, the private folder), judged where links lead.
+    func probesCouldWrite(_ path: String) -> Bool {
+        guard sandbox.enforcesFiles, let files = sandbox.files else { return true }
+        let target = Self.resolved(path)
+        return files.writable.contains { target == $0 || target.hasPrefix($0 == "/" ? "/" : $0 + "/") }
+    }
+
+    /// The owner and group of `path` itself, nil when nothing is there.
+    private static func owner(of path: String) -> (uid: uid_t, gid: gid_t)? {
+        var status = stat()
+        return lstat(path, &status) == 0 ? (status.st_uid, status.st_gid) : nil
+    }
+
+    /// Ends the run's hold on the file system, once every probe process is dead, whether the run passed, failed, threw
+    /// or was interrupted: the build folders go back to whom they belonged, and the private folder goes.
+    func release() {
+        if let identity = handedOver.identity, !handedOver.changes.isEmpty || identity.uid != handedOver.owner.uid {
+            TreeOwnership.restore(handedOver.changes, under: handedOver.folders, madeBy: identity, owner: handedOver.owner)
+        }
+        removePrivateFolder()
     }
 
     /// What a private /tmp carries onto it besides the package, the private folder and `.git`, when they lie under /tmp:
@@ -227,39 +269,5 @@ struct ProbeConfinement: Sendable {
 
     static func resolved(_ path: String) -> String {
         URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-    }
-}
-
-/// Makes a folder usable for the unprivileged user a root gate's probes run as: each entry it does not own yet is
-/// handed over (links themselves, never what they point at), except the folders spared: `.git`, which no probe writes,
-/// and the package folder itself (its owner is the repository's, which git checks; its entries, `.build` among them,
-/// are the probes').
-enum TreeOwnership {
-    /// The first folder from `/` down to `path` that `identity` (with no supplementary groups) may not pass through.
-    static func firstClosedFolder(on path: String, for identity: ProbeIdentity) -> String? {
-        var folder = ""
-        for component in [""] + path.split(separator: "/").map(String.init) {
-            folder = component.isEmpty ? "/" : (folder == "/" ? "/\(component)" : "\(folder)/\(component)")
-            var status = stat()
-            guard stat(folder, &status) == 0 else { return folder }
-            let search: mode_t = status.st_uid == identity.uid ? 0o100 : status.st_gid == identity.gid ? 0o010 : 0o001
-            if status.st_mode & search == 0 { return folder }
-        }
-        return nil
-    }
-
-    static func hand(_ root: String, to identity: ProbeIdentity, sparing: Set<String>) {
-        var pending = [root]
-        while let path = pending.popLast() {
-            var status = stat()
-            guard lstat(path, &status) == 0 else { continue }
-            if sparing.contains(path) {
-                guard path == root else { continue }
-            } else if status.st_uid != identity.uid {
-                _ = lchown(path, identity.uid, identity.gid)
-            }
-            guard (status.st_mode & S_IFMT) == S_IFDIR else { continue }
-            for entry in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] { pending.append("\(path)/\(entry)") }
-        }
     }
 }

@@ -7,6 +7,7 @@ package enum PolicyText {
     static let changeNote = "Proposed by this change and not applied: the verdict was judged under the policy above; "
         + "these take effect once merged. Review them like code."
     static let runErrorsHeading = "Run errors"
+    static let runNotesHeading = "Run notes"
 
     /// "from the base: merge-base of HEAD with main (abc1234)".
     package static func origin(_ policy: PolicyRecord) -> String {

@@ -19,6 +19,7 @@ enum VerdictRenderer {
         if let policy = predicate.policy { lines.append("Policy:    \(PolicyText.origin(policy))") }
         if let isolation = predicate.isolation { lines.append("Sandbox:   \(shown(isolation.line(sandbox: predicate.sandbox)))") }
         for problem in predicate.runErrors ?? [] { lines.append("Run error: \(shown(problem))") }
+        for note in predicate.runNotes ?? [] { lines.append("Run note:  \(shown(note))") }
         lines.append("Tool:      \(predicate.tool.name) \(predicate.tool.version)   \(predicate.swiftToolchain ?? "Swift toolchain: unknown")")
         lines.append("Ran:       \(predicate.startedAt.formatted(.iso8601)) for \(DurationText.seconds(elapsed))")
         lines.append("Signature: \(signatureNote)")

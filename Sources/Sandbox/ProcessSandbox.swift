@@ -163,13 +163,24 @@ public struct ProbeIdentity: Sendable, Equatable {
         self.name = name
     }
 
-    /// The user a root gate drops its children to: the one who ran `sudo` (`SUDO_UID`/`SUDO_GID`), else `named`
-    /// (the checklist's `probe-user=`), else `nobody`. Nil when the gate is not root (children keep its user) and,
-    /// with the reason, when no such user exists.
-    package static func forRootGate(environment: [String: String], named: String?) -> Result<ProbeIdentity?, ProbeIdentityError> {
+    /// The user a root gate drops its children to, first found of: the one who ran `sudo` (`SUDO_UID`/`SUDO_GID`),
+    /// `named` (the checklist's `probe-user=`), the checkout's owner (`checkoutOwner`, when it is not root: probes then
+    /// write as the user whose files they are, and nothing of theirs changes hands), else `nobody`. Nil when the gate is
+    /// not root (children keep its user) and, with the reason, when no such user exists.
+    package static func forRootGate(
+        environment: [String: String], named: String?, checkoutOwner: (uid: uid_t, gid: gid_t)? = nil
+    ) -> Result<ProbeIdentity?, ProbeIdentityError> {
         guard geteuid() == 0 else { return .success(nil) }
         if let uid = environment["SUDO_UID"].flatMap(uid_t.init), uid != 0, let gid = environment["SUDO_GID"].flatMap(gid_t.init), gid != 0 {
             return .success(ProbeIdentity(uid: uid, gid: gid, name: environment["SUDO_USER"] ?? "uid \(uid)"))
+        }
+        if named == nil, let owner = checkoutOwner, owner.uid != 0 {
+            // A uid without an entry in /etc/passwd (a bind-mounted checkout in a container) is still a user to run as.
+            let entry = getpwuid(owner.uid)
+            let name = entry.map { String(cString: $0.pointee.pw_name) } ?? "uid \(owner.uid)"
+            // Never the root group: a checkout whose group is root runs its probes in the owner's own group, or nogroup.
+            let ownGroup = entry.map { $0.pointee.pw_gid }.flatMap { $0 == 0 ? nil : $0 }
+            return .success(ProbeIdentity(uid: owner.uid, gid: owner.gid != 0 ? owner.gid : ownGroup ?? 65534, name: name))
         }
         let name = named ?? "nobody"
         guard let entry = getpwnam(name) else { return .failure(ProbeIdentityError(name: name)) }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 @testable import GateEngine
 import GateTestSupport
@@ -23,6 +26,18 @@ struct GateFixture {
     }
 
     func commit() throws -> String { try git.git("rev-parse", "HEAD") }
+
+    /// For a root gate, hands the checkout to `nobody`, so that its probes run as the checkout's owner and may write
+    /// the package's files, as a gate run by the owner's own user would let them; a root-owned checkout's files are
+    /// read-only to its probes (`nobody`), the build folders excepted.
+    func ownedByItsProbes() throws {
+        guard geteuid() == 0 else { return }
+        let chown = Process()
+        chown.executableURL = URL(fileURLWithPath: "/bin/chown")
+        chown.arguments = ["-R", "65534:65534", git.root]
+        try chown.run()
+        chown.waitUntilExit()
+    }
 }
 
 /// Collects progress events from concurrent probes, for assertions after the run: the handler puts each event in a

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import GateTestSupport
 import Testing
@@ -65,6 +68,7 @@ import Testing
             1. Tests run. <!-- probe: test --filter RewritesTrackedFile -->
             2. Clean. <!-- probe: git-clean -->
             """)
+        try fixture.ownedByItsProbes()
         let outcome = try await Gate.run(fixture.options())
         #expect(outcome.predicate.items[0].status == .passed)
         #expect(outcome.predicate.items[1].status == .failed)
@@ -160,6 +164,7 @@ import Testing
         // In the package, the one place besides their private folder that probes may write.
         let markers = fixture.git.path("orch-markers")
         try FileManager.default.createDirectory(atPath: markers, withIntermediateDirectories: true)
+        try fixture.ownedByItsProbes()
         let log = EventLog()
         let outcome = try await Gate.run(fixture.options { options in
             options.environment["ORCH_HANG"] = "1"

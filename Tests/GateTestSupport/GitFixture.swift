@@ -74,6 +74,8 @@ public final class GitFixture: Sendable {
             "HOME": root,
             "GIT_CONFIG_GLOBAL": "/dev/null",
             "GIT_CONFIG_NOSYSTEM": "1",
+            // What the gate digests as the system's configuration: /etc/gitconfig, unless this names another.
+            "GIT_CONFIG_SYSTEM": "/dev/null",
             "GIT_AUTHOR_NAME": "Fixture", "GIT_AUTHOR_EMAIL": "fixture@example.invalid",
             "GIT_COMMITTER_NAME": "Fixture", "GIT_COMMITTER_EMAIL": "fixture@example.invalid",
             "GIT_TERMINAL_PROMPT": "0",

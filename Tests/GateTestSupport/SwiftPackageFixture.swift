@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 
 /// Small Swift packages written into a fixture, for probes that run `swift build` and `swift test`.
@@ -235,13 +238,22 @@ public enum SwiftPackageFixture {
         try fixture.write("\(prefix)Sources/Calc/Calc.swift", "public func add(_ a: Int, _ b: Int) -> Int {\n    a + undefinedValue\n}\n")
     }
 
-    /// An environment to run `swift` with: the isolated git settings plus the toolchain's PATH, and the real
-    /// HOME, so the compiler's caches land where they always do rather than inside the fixture repository.
+    /// An environment to run `swift` and the gate with: the isolated git settings plus the toolchain's PATH, and a
+    /// HOME of the suite's own (`testHome`), never the machine's: the gate compares the user's git configuration before
+    /// and after its probes, and another process editing the real `~/.gitconfig` must not fail a test.
     public static func environment(for fixture: GitFixture) -> [String: String] {
         var environment = fixture.isolatedEnvironment
-        let real = ProcessInfo.processInfo.environment
-        environment["PATH"] = real["PATH"] ?? "/usr/bin:/bin"
-        environment["HOME"] = real["HOME"] ?? NSTemporaryDirectory()
+        environment["PATH"] = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        environment["HOME"] = testHome
+        environment["XDG_CONFIG_HOME"] = "\(testHome)/.config"
         return environment
     }
+
+    /// One HOME per user for every test process, outside any fixture so that SwiftPM's caches there outlive a test;
+    /// nothing writes a git configuration into it.
+    public static let testHome: String = {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("cfa-gate-test-home-\(geteuid())").path
+        try? FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        return home
+    }()
 }

@@ -17,6 +17,7 @@ struct PolicySectionTests {
                 PolicyChange(kind: .suppressionAdded, file: "App/A.swift", line: 7, summary: "suppression of CFA-NO-COMBINE added — reason: <script>x</script>"),
             ])
         statement.predicate.runErrors = ["HEAD moved during the run from aaa to bbb"]
+        statement.predicate.runNotes = ["/home/ci/.gitconfig was changed during the run by a process outside the gate <b>"]
         return statement
     }
 
@@ -26,6 +27,7 @@ struct PolicySectionTests {
         #expect(page.contains("### Policy change"))
         #expect(page.contains("[App/A.swift:7](App/A.swift#L7): suppression of CFA-NO-COMBINE added"))
         #expect(page.contains("### Run errors\n\n- ⚠️ HEAD moved during the run from aaa to bbb"))
+        #expect(page.contains("### Run notes\n\n- /home/ci/.gitconfig was changed during the run by a process outside the gate"))
         #expect(!page.contains("<script>"))
     }
 
@@ -35,12 +37,14 @@ struct PolicySectionTests {
         #expect(page.contains("<h2 id=\"policy-change-heading\">Policy change</h2>"))
         #expect(page.contains("<code>App/A.swift:7</code> suppression of CFA-NO-COMBINE added — reason: &lt;script&gt;x&lt;/script&gt;"))
         #expect(page.contains("<h2 id=\"run-errors-heading\">Run errors</h2>"))
+        #expect(page.contains("<h2 id=\"run-notes-heading\">Run notes</h2>") && page.contains("outside the gate &lt;b&gt;"))
     }
 
     @Test func showTextListsThem() {
         let text = VerdictRenderer.text(Self.statement, signatureNote: "valid")
         #expect(text.contains("Policy:    from the base: merge-base of HEAD with main (eeeeeee)"))
         #expect(text.contains("Run error: HEAD moved during the run from aaa to bbb"))
+        #expect(text.contains("Run note:  /home/ci/.gitconfig was changed during the run by a process outside the gate <b>"))
         #expect(text.contains("Policy change (not applied; takes effect once merged):\n  gate/cfa-change-gate.md:3: item 1 rebound from `build` to `command: true`"))
     }
 

@@ -47,6 +47,7 @@ enum ProgressReporter {
         for problem in predicate.runErrors ?? [] {
             lines.append("  \(GateResult.error.painted("ERROR", style)) the run: \(shown(problem))")
         }
+        for note in predicate.runNotes ?? [] { lines.append("  note: \(shown(note))") }
         for item in predicate.items where item.status == .failed || item.status == .error {
             // The diagnostics are listed below, so the summary's "first: …" would print the first one twice.
             let summary = item.evidence.diagnostics.isEmpty ? item.summary : item.summaryHeadline

@@ -21,6 +21,9 @@ enum HTMLReport {
             + " @ \(ReviewPage.shortCommit(predicate.repository.commit))"
 
         var sections = [HTMLItemsTable.render(predicate.items)]
+        if let runNotes = predicate.runNotes {
+            sections.insert(listSection(id: "run-notes", heading: PolicyText.runNotesHeading, note: nil, entries: runNotes.map(HTMLText.escaped)), at: 0)
+        }
         if let runErrors = predicate.runErrors {
             sections.insert(listSection(id: "run-errors", heading: PolicyText.runErrorsHeading, note: nil, entries: runErrors.map(HTMLText.escaped)), at: 0)
         }

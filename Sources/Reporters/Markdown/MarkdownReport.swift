@@ -20,6 +20,10 @@ enum MarkdownReport {
             blocks.append("### \(PolicyText.runErrorsHeading)")
             blocks.append(runErrors.map { "- ⚠️ \(MarkdownText.inline($0))" }.joined(separator: "\n"))
         }
+        if let runNotes = predicate.runNotes {
+            blocks.append("### \(PolicyText.runNotesHeading)")
+            blocks.append(runNotes.map { "- \(MarkdownText.inline($0))" }.joined(separator: "\n"))
+        }
         if let changes = predicate.policy?.changes {
             blocks.append("### \(PolicyText.changeHeading)")
             blocks.append(PolicyText.changeNote)

@@ -20,6 +20,8 @@ public struct GatePredicate: Codable, Sendable, Equatable {
     public var policy: PolicyRecord?
     /// Problems with the run itself that make the result `error` whatever the items said (HEAD moved during the run).
     public var runErrors: [String]?
+    /// What the run noticed that does not change its result (a file outside the probes' reach changed by another process).
+    public var runNotes: [String]?
     /// Whether every probe ran in a PID and mount namespace of its own (`namespace`), beside the gate under Landlock
     /// (`landlock`), or beside the gate with no file policy (`none`).
     public var sandbox: RunSandbox?
@@ -44,6 +46,7 @@ public struct GatePredicate: Codable, Sendable, Equatable {
         analysis: AnalysisSummary? = nil,
         policy: PolicyRecord? = nil,
         runErrors: [String]? = nil,
+        runNotes: [String]? = nil,
         sandbox: RunSandbox? = nil,
         isolation: IsolationRecord? = nil,
         shard: ShardRecord? = nil,
@@ -62,6 +65,7 @@ public struct GatePredicate: Codable, Sendable, Equatable {
         self.analysis = analysis
         self.policy = policy
         self.runErrors = runErrors
+        self.runNotes = runNotes
         self.sandbox = sandbox
         self.isolation = isolation
         self.shard = shard
