@@ -195,6 +195,7 @@ public struct TestProbe: Sendable {
         let outcome = await orchestrator.run(share, first: first.targets, firstReason: first.reason)
         var judged = Self.judge(outcome, allowFlaky: policy.allowFlaky, evidence: evidence, shard: shardRecord != nil)
         judged.evidence.testRun?.shard = shardRecord
+        judged.evidence.testRun?.statusChannels = runner.statusChannels(share)
         return judged
     }
 

@@ -93,6 +93,13 @@ struct SwiftPMTestRunner: TestRunner {
         return runner
     }
 
+    /// Where the statuses of `tests` come from, for the verdict: one entry per framework among them.
+    func statusChannels(_ tests: [TestCase]) -> [TestStatusChannel] {
+        let frameworks = Set(tests.map(framework(of:)))
+        return (frameworks.contains(.xctest) ? [TestStatusChannel(framework: .xctest, source: .observer)] : [])
+            + (frameworks.contains(.swiftTesting) ? [TestStatusChannel(framework: .swiftTesting, source: .eventStream)] : [])
+    }
+
     static func forgery(_ conflict: String) -> String {
         "a test process reported \(conflict): something in it writes test results of its own, so none of its results are trusted"
     }
