@@ -184,6 +184,47 @@ struct XCTestChannelReaderTests {
     }
 }
 
+/// XCTest's statuses against its process's exit (`SwiftPMTestRunner.agree`).
+struct XCTestExitAgreementTests {
+    static func progress(_ reader: XCTestChannelReader) -> SwiftPMTestRunner.Progress {
+        (reader.started, reader.finished, reader.conflicts, 0)
+    }
+
+    static let failedThenAllFinished = XCTestChannelReaderTests.reading([
+        ["started", "X.testWrong"], ["issue", "X.testWrong", "3", "/repo/Tests/X.swift", "wrong"], ["finished", "X.testWrong", "failed", "0.1"],
+        ["started", "X.testAdds"], ["finished", "X.testAdds", "passed", "0.1"],
+    ])
+
+    @Test func exitingZeroAfterAFailureWithEveryTestFinishedIsAForgery() {
+        var progress = Self.progress(Self.failedThenAllFinished)
+        let conflict = SwiftPMTestRunner.agree(.exited(0), &progress, reader: Self.failedThenAllFinished, alone: false)
+        #expect(conflict == "`CalcTests.X/testWrong` as failed yet exited with code 0, which XCTest never does")
+        var failing = Self.progress(Self.failedThenAllFinished)
+        #expect(SwiftPMTestRunner.agree(.exited(1), &failing, reader: Self.failedThenAllFinished, alone: false) == nil)
+    }
+
+    /// A test that failed, printed a pass and exited 0: alone it fails with its own failure; in a shared process it
+    /// stays unfinished, to run again alone.
+    @Test func aTestThatExitsZeroAfterFailingIsNeverPassed() throws {
+        let reader = XCTestChannelReaderTests.reading([
+            ["started", "X.testWrong"], ["issue", "X.testWrong", "3", "/repo/Tests/X.swift", "wrong"],
+        ])
+        var alone = Self.progress(reader)
+        #expect(SwiftPMTestRunner.agree(.exited(0), &alone, reader: reader, alone: true) == nil)
+        let failure = try #require(alone.finished["CalcTests.X/testWrong"])
+        #expect(failure.attempt.outcome == .failed)
+        #expect(failure.attempt.message == "wrong — then the test process exited with code 0 before the test finished")
+        #expect(alone.started.isEmpty)
+        var shared = Self.progress(reader)
+        #expect(SwiftPMTestRunner.agree(.exited(0), &shared, reader: reader, alone: false) == nil)
+        #expect(shared.finished.isEmpty)
+        #expect(Array(shared.started.keys) == ["CalcTests.X/testWrong"])
+        var crashed = Self.progress(reader)
+        #expect(SwiftPMTestRunner.agree(.signalled(11), &crashed, reader: reader, alone: true) == nil)
+        #expect(crashed.finished.isEmpty)
+    }
+}
+
 struct XCTestChannelTests {
     /// The observer built beside these tests links the XCTest of the toolchain that built them, as the bundle running
     /// them does: the channel is available for it.

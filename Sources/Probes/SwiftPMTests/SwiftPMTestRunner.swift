@@ -400,16 +400,13 @@ struct SwiftPMTestRunner: TestRunner {
     /// trusted (the returned conflict). A process that exits 0 with a test unfinished was ended by a test (`exit(0)`):
     /// the unfinished test is not passed, whatever it printed, and runs again alone as after a crash. Alone, it ends
     /// `failed` when it had recorded a failure before it exited 0 (else the orchestrator has it `crashed`).
-    private static func agree(_ end: BatchEnd, _ progress: inout Progress, reader: XCTestChannelReader, alone: Bool) -> String? {
-        switch end {
-        case .exited, .signalled: break
-        case .stopped, .interrupted, .timeLimit, .failed: return nil
-        }
-        if end == .exited(0), progress.started.isEmpty, let failed = reader.failed.first {
+    static func agree(_ end: BatchEnd, _ progress: inout Progress, reader: XCTestChannelReader, alone: Bool) -> String? {
+        // Any other end already keeps every test it cut short from passing; a test that failed and then crashed stays crashed.
+        guard end == .exited(0) else { return nil }
+        if progress.started.isEmpty, let failed = reader.failed.first {
             return "`\(failed)` as failed yet exited with code 0, which XCTest never does"
         }
-        // A test that failed and then crashed stays crashed; one that failed and exited 0 wanted its failure unseen.
-        guard alone, end == .exited(0) else { return nil }
+        guard alone else { return nil }
         for id in progress.started.keys {
             guard let failure = reader.failure(ofUnfinished: id, then: end.phrase) else { continue }
             progress.finished[id] = failure
