@@ -237,6 +237,32 @@ struct XCTestChannelTests {
         #expect(XCTestChannel.prepare(for: bundle) == .observer(library: library))
     }
 
+    /// A bundle built by another toolchain links another libXCTest.so, which one process cannot hold beside the observer's:
+    /// the channel is unavailable, naming both. The other toolchain is a copy of the observer whose run path names a
+    /// folder with a libXCTest.so of its own.
+    @Test func aBundleOfAnotherToolchainHasNoChannel() throws {
+        let library = try #require(ForkServer.libraryBesideExecutable(named: XCTestChannel.libraryName))
+        let ours = try #require(XCTestChannel.xctestFolder(of: library))
+        let other = "/tmp/cfa-xc-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(atPath: other) }
+        try Data("not a library".utf8).write(to: URL(fileURLWithPath: "\(other)/libXCTest.so"))
+        // The run path as the linker wrote it: the toolchain's folder first, then `$ORIGIN`.
+        let written = Array("\(try #require(ELFRunPath.entries(of: library)?.first)):$ORIGIN".utf8)
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: library)))
+        let start = try #require((0...(bytes.count - written.count)).first { bytes[$0..<($0 + written.count)].elementsEqual(written) })
+        let replacement = Array(other.utf8)
+        try #require(replacement.count <= written.count)
+        bytes.replaceSubrange(start..<(start + written.count), with: replacement + [UInt8](repeating: 0, count: written.count - replacement.count))
+        let bundle = "\(other)/OtherPackageTests.xctest"
+        try Data(bytes).write(to: URL(fileURLWithPath: bundle))
+        #expect(ELFRunPath.entries(of: bundle) == [other])
+        #expect(
+            XCTestChannel.prepare(for: bundle) == .unavailable(
+                "the test bundle links the XCTest in \(other) but libCFAGateXCTestObserver.so the one in \(ours); one process cannot hold both"
+                    + " — build cfa-gate with the toolchain that builds the package (`bash Scripts/bootstrap.sh` with that `swift` on PATH)"))
+    }
+
     /// A bundle whose XCTest cannot be told (no run path naming one) cannot be judged: the channel is unavailable, with why.
     @Test func aBundleWithoutAKnownXCTestHasNoChannel() throws {
         guard case .unavailable(let reason) = XCTestChannel.prepare(for: "/bin/sh") else {
