@@ -175,6 +175,14 @@ public struct TestStatusChannel: Codable, Sendable, Equatable {
         self.framework = framework
         self.source = source
     }
+
+    /// For people: "XCTest from cfa-gate's XCTest observer, on a pipe of the gate's".
+    public var phrase: String {
+        switch source {
+        case .observer: "\(framework.rawValue) from cfa-gate's XCTest observer, on a pipe of the gate's"
+        case .eventStream: "\(framework.rawValue) from its JSON event stream, on a pipe of the gate's"
+        }
+    }
 }
 
 /// How the test item gave tests processes (checklist option `test-isolation`).
