@@ -70,7 +70,9 @@ import Testing
         return fixture
     }
 
-    @Test(arguments: ["", "test-isolation=batch test-workers=1"])
+    /// Forked from the bundle loaded once where the sandbox has a PID namespace, and executed with `test-start=exec`:
+    /// the observer is preloaded either way.
+    @Test(arguments: ["", "test-isolation=batch test-workers=1", "test-start=exec"])
     func printedPassesChangeNoStatus(options: String) async throws {
         let fixture = try forgerRepository(options: options)
         let out = "\(fixture.root)/verdict.json"
@@ -94,6 +96,12 @@ import Testing
         let honest = try #require(cases.first { $0.id == "CalcTests.CalcTests/testHonestFailure" }?.firstFailure)
         #expect(honest.message?.contains("honest failure") == true, "\(honest)")
         #expect(item.evidence.testRun?.statusChannels == [TestStatusChannel(framework: .xctest, source: .observer)])
+        let start = item.evidence.testRun?.processStart?.method
+        if options.contains("test-start=exec") {
+            #expect(start == .executed)
+        } else if verdict.isolation?.namespaces.contains("pid") == true {
+            #expect(start == .forked)
+        }
     }
 
     /// A gate without the observer beside it cannot judge XCTest tests: the item is `error`, saying why and how to fix it,
