@@ -31,6 +31,8 @@ let package = Package(
         .executable(name: "cfa-gate", targets: ["cfa-gate"]),
         // Preloaded into a test bundle to fork one process per test from a copy loaded once (Sources/CForkServer).
         .library(name: "CFAGateForkServer", type: .dynamic, targets: ["CForkServer"]),
+        // Preloaded into a test bundle to report XCTest's statuses on a pipe the gate owns (Sources/XCTestObserver).
+        .library(name: "CFAGateXCTestObserver", type: .dynamic, targets: ["XCTestObserver"]),
     ],
     targets: [
         .systemLibrary(name: "CGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
@@ -39,6 +41,8 @@ let package = Package(
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
 
         .target(name: "CForkServer", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CXCTestObserver"),
+        .target(name: "XCTestObserver", dependencies: ["CXCTestObserver"], swiftSettings: strict),
         .target(name: "TextSafety", swiftSettings: strict),
         .target(name: "Sandbox", swiftSettings: strict),
         .target(name: "Checklist", dependencies: ["CCmarkGFM"], resources: [.embedInCode("cfa-change-gate.md")], swiftSettings: strict),

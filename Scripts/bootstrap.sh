@@ -24,10 +24,12 @@ fi
 
 build_log=$(mktemp)
 trap 'rm -f "$build_log"' EXIT
-# The fork server library goes beside the binary: the test item forks every test process from it (see README).
-if ! { swift build -c release --product cfa-gate && swift build -c release --product CFAGateForkServer; } >"$build_log" 2>&1; then
+# The fork server library goes beside the binary: the test item forks every test process from it (see README); so does
+# the XCTest observer, without which the test item cannot read XCTest's statuses.
+if ! { swift build -c release --product cfa-gate && swift build -c release --product CFAGateForkServer \
+    && swift build -c release --product CFAGateXCTestObserver; } >"$build_log" 2>&1; then
     grep -E 'error:|warning:' "$build_log" >&2 || tail -n 30 "$build_log" >&2
     echo "bootstrap: the release build failed" >&2
     exit 3
 fi
-echo "bootstrap: built $(.build/release/cfa-gate --version) at .build/release/cfa-gate (with libCFAGateForkServer.so beside it)"
+echo "bootstrap: built $(.build/release/cfa-gate --version) at .build/release/cfa-gate (with libCFAGateForkServer.so and libCFAGateXCTestObserver.so beside it)"

@@ -184,10 +184,11 @@ struct ProbeConfinement: Sendable {
 
     /// What a private /tmp carries onto it besides the package, the private folder and `.git`, when they lie under /tmp:
     /// the repository around the package (a dependency `path:` may lead out of it), the toolchain's `usr`, and the
-    /// fork server library beside the gate, which every forked test process loads.
+    /// fork server and XCTest observer libraries beside the gate, which test processes preload.
     static func visiblePaths(repositoryRoot: String, swiftExecutable: String?) -> [String] {
         let toolchain = swiftExecutable.map { URL(fileURLWithPath: $0).deletingLastPathComponent().deletingLastPathComponent().path }
-        return [repositoryRoot] + (toolchain.map { [$0] } ?? []) + (ForkServer.libraryBesideExecutable().map { [resolved($0)] } ?? [])
+        let preloaded = [ForkServer.libraryBesideExecutable(), ForkServer.libraryBesideExecutable(named: "libCFAGateXCTestObserver.so")]
+        return [repositoryRoot] + (toolchain.map { [$0] } ?? []) + preloaded.compactMap { $0.map(resolved) }
     }
 
     /// What the verdict says the probes had, and which of the strict guarantees they lacked.

@@ -98,16 +98,20 @@ public struct TestProbe: Sendable {
             URL(fileURLWithPath: bundle).deletingLastPathComponent().resolvingSymlinksInPath().path,
         ]
         let sandbox = ProcessSandbox.current.protecting(buildOutputs)
+        // XCTest's statuses come from an observer preloaded into its processes, never from their console output.
+        let xctestChannel = XCTestChannel.prepare(for: bundle)
         let start = await Self.forkServers(forking: context.testSettings.forking, deadline: deadline) { library in
-            ForkServer.Configuration(
+            var configuration = ForkServer.Configuration(
                 bundle: bundle, library: library, workingDirectory: context.packageDirectory, environment: context.environment,
                 logPath: "\(runDirectory)/fork-server.log", sandbox: sandbox)
+            xctestChannel.prepare(&configuration)
+            return configuration
         }
         var outcome = await orchestrate(
             SwiftPMTestRunner(
                 bundle: bundle, packageDirectory: context.packageDirectory, repositoryRoot: context.repositoryRoot,
                 runDirectory: runDirectory, logs: logs, environment: context.environment, deadline: deadline, workers: context.testSettings.workers,
-                outputLimit: context.outputLimit, sandbox: sandbox, forkServers: start.servers),
+                outputLimit: context.outputLimit, sandbox: sandbox, forkServers: start.servers, xctestChannel: xctestChannel),
             in: context, selection: selection, runDirectory: runDirectory, quarantine: quarantine, evidence: evidence, observe: observe)
         await start.servers?.shutdown()
         outcome.evidence.testRun?.processStart = start.record
@@ -191,6 +195,7 @@ public struct TestProbe: Sendable {
         let outcome = await orchestrator.run(share, first: first.targets, firstReason: first.reason)
         var judged = Self.judge(outcome, allowFlaky: policy.allowFlaky, evidence: evidence, shard: shardRecord != nil)
         judged.evidence.testRun?.shard = shardRecord
+        judged.evidence.testRun?.statusChannels = runner.statusChannels(share)
         return judged
     }
 

@@ -42,6 +42,9 @@ enum VerdictRenderer {
             if let run = item.evidence.testRun, let start = run.processStart {
                 lines.append("         processes: \(shown(start.phrase(isolation: run.isolation ?? .process)))")
             }
+            if let channels = item.evidence.testRun?.statusChannels, !channels.isEmpty {
+                lines.append("         statuses: \(channels.map(\.phrase).joined(separator: "; "))")
+            }
             if let inventory = item.evidence.inventory {
                 lines += InventoryDiffText.text(inventory, problems: []).split(separator: "\n").map { "         \($0)" }
             }

@@ -23,6 +23,8 @@ package struct ForkServer: Sendable {
         /// Where the server's own output goes (a library constructor's, or the bundle's if the library never took).
         package var logPath: String
         package var sandbox: ProcessSandbox
+        /// Libraries preloaded after the fork server's (the XCTest observer), each path free of spaces and colons.
+        package var alsoPreloaded: [String] = []
 
         package init(bundle: String, library: String, workingDirectory: String, environment: [String: String], logPath: String, sandbox: ProcessSandbox) {
             self.bundle = bundle
@@ -48,9 +50,13 @@ package struct ForkServer: Sendable {
 
     /// The fork server library SwiftPM builds beside the `cfa-gate` executable (or beside the test bundle that runs
     /// this code); nil when it is not there, and tests are then executed one by one.
-    package static func libraryBesideExecutable() -> String? {
+    package static func libraryBesideExecutable() -> String? { libraryBesideExecutable(named: "libCFAGateForkServer.so") }
+
+    /// A library of this package SwiftPM builds beside the `cfa-gate` executable (or beside the test bundle that runs this
+    /// code), to be preloaded into test bundles; nil when it is not there.
+    package static func libraryBesideExecutable(named name: String) -> String? {
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        let library = executable.deletingLastPathComponent().appendingPathComponent("libCFAGateForkServer.so").path
+        let library = executable.deletingLastPathComponent().appendingPathComponent(name).path
         var status = stat()
         guard lstat(library, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
         return library
@@ -84,7 +90,7 @@ package struct ForkServer: Sendable {
         }
         let token = ProcessReaper.newToken()
         var environment = ChildProcess.childEnvironment(configuration.environment)
-        environment["LD_PRELOAD"] = configuration.library
+        environment["LD_PRELOAD"] = ([configuration.library] + configuration.alsoPreloaded).joined(separator: ":")
         // Every symbol bound before the first fork, not again in each child.
         environment["LD_BIND_NOW"] = "1"
         environment[roleVariable] = "1"

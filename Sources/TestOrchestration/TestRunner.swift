@@ -38,7 +38,7 @@ public enum BatchEnd: Sendable, Equatable {
     case failed(String)
 
     /// One line for an attempt that the process's end cut short.
-    var phrase: String {
+    public var phrase: String {
         switch self {
         case .exited(let code): return "the test process exited with code \(code) before the test finished"
         case .signalled(let signal): return "the test process was killed by signal \(signal)\(SignalName.suffix(signal))"

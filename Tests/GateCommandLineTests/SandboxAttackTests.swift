@@ -501,6 +501,9 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: installed) }
         try FileManager.default.copyItem(atPath: CFAGateBinary.path, toPath: "\(installed)/cfa-gate")
         try FileManager.default.setAttributes([.posixPermissions: 0o711], ofItemAtPath: "\(installed)/cfa-gate")
+        // XCTest's statuses come from the observer beside the gate, which test processes preload: readable, not secret.
+        let built = URL(fileURLWithPath: CFAGateBinary.path).deletingLastPathComponent().path
+        try FileManager.default.copyItem(atPath: "\(built)/libCFAGateXCTestObserver.so", toPath: "\(installed)/libCFAGateXCTestObserver.so")
         let result = try await withCheckedThrowingContinuation { continuation in
             Thread {
                 continuation.resume(with: Result {

@@ -31,11 +31,13 @@ struct PrivateTemporaryRunTests {
         #expect(access(written, F_OK) != 0, "the probe's file reached the machine's /tmp")
     }
 
-    /// Forked test processes load the fork server library from beside the gate: a private /tmp must carry it when the
-    /// gate was built under /tmp, as a CI clone often is.
-    @Test func theForkServerLibraryIsCarriedWithTheRepositoryAndTheToolchain() throws {
+    /// Test processes preload the fork server and XCTest observer libraries from beside the gate: a private /tmp must
+    /// carry them when the gate was built under /tmp, as a CI clone often is.
+    @Test func thePreloadedLibrariesAreCarriedWithTheRepositoryAndTheToolchain() throws {
         let library = try #require(ForkServer.libraryBesideExecutable(), "the fork server library is built beside the tests")
+        let observer = try #require(
+            ForkServer.libraryBesideExecutable(named: "libCFAGateXCTestObserver.so"), "the XCTest observer is built beside the tests")
         let paths = ProbeConfinement.visiblePaths(repositoryRoot: "/tmp/repo", swiftExecutable: "/tmp/toolchain/usr/bin/swift")
-        #expect(paths == ["/tmp/repo", "/tmp/toolchain/usr", ProbeConfinement.resolved(library)])
+        #expect(paths == ["/tmp/repo", "/tmp/toolchain/usr", ProbeConfinement.resolved(library), ProbeConfinement.resolved(observer)])
     }
 }

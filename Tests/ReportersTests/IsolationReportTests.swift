@@ -59,3 +59,22 @@ struct TestProcessStartReportTests {
         #expect(!Self.text(nil).contains("processes:"))
     }
 }
+
+/// Where each framework's statuses came from is shown with the test item; an older verdict shows nothing.
+struct TestStatusChannelReportTests {
+    private static func text(_ channels: [TestStatusChannel]?) -> String {
+        var statement = SampleVerdicts.orchestrated
+        let index = statement.predicate.items.firstIndex { $0.evidence.testRun != nil }!
+        statement.predicate.items[index].evidence.testRun?.statusChannels = channels
+        return VerdictRenderer.text(statement, signatureNote: "n")
+    }
+
+    @Test func eachFrameworksChannelIsNamed() {
+        let text = Self.text([
+            TestStatusChannel(framework: .xctest, source: .observer), TestStatusChannel(framework: .swiftTesting, source: .eventStream),
+        ])
+        #expect(text.contains(
+            "statuses: XCTest from cfa-gate's XCTest observer, on a pipe of the gate's; Swift Testing from its JSON event stream, on a pipe of the gate's"))
+        #expect(!Self.text(nil).contains("statuses:"))
+    }
+}

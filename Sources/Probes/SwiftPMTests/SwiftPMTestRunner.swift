@@ -4,8 +4,9 @@ import TestOrchestration
 import Verdict
 
 /// Runs the test bundle SwiftPM built (`.build/<config>/<Package>PackageTests.xctest`, an executable on Linux)
-/// directly: XCTest tests by their `Module.Class/test` specifiers, read from the console output as it is written;
-/// Swift Testing tests with `--testing-library swift-testing`, read from the event stream as it is written.
+/// directly: XCTest tests by their `Module.Class/test` specifiers, read from the records the XCTest observer writes
+/// (`XCTestChannel`); Swift Testing tests with `--testing-library swift-testing`, read from the event stream. Both come
+/// through a pipe on descriptor 3, as they are written; the console output is the log, never a status.
 struct SwiftPMTestRunner: TestRunner {
     enum Framework: Sendable { case xctest, swiftTesting }
 
@@ -29,6 +30,8 @@ struct SwiftPMTestRunner: TestRunner {
     var sandbox = ProcessSandbox.current
     /// Servers that fork each test process from the bundle loaded once; nil when every process executes the bundle.
     var forkServers: ForkServerPool?
+    /// The observer every bundle process preloads to report XCTest's statuses, or why XCTest tests cannot be judged.
+    var xctestChannel = XCTestChannel.unavailable("no XCTest observer was prepared for the test bundle")
 
     static let listingTimeout = Duration.seconds(120)
     /// What Swift Testing exits with when it finds no tests to list or run (`EXIT_NO_TESTS_FOUND`).
@@ -88,6 +91,13 @@ struct SwiftPMTestRunner: TestRunner {
             throw TestRunnerError("the test bundle lists the same test id twice; every test must be named once")
         }
         return runner
+    }
+
+    /// Where the statuses of `tests` come from, for the verdict: one entry per framework among them.
+    func statusChannels(_ tests: [TestCase]) -> [TestStatusChannel] {
+        let frameworks = Set(tests.map(framework(of:)))
+        return (frameworks.contains(.xctest) ? [TestStatusChannel(framework: .xctest, source: .observer)] : [])
+            + (frameworks.contains(.swiftTesting) ? [TestStatusChannel(framework: .swiftTesting, source: .eventStream)] : [])
     }
 
     static func forgery(_ conflict: String) -> String {
@@ -192,18 +202,36 @@ struct SwiftPMTestRunner: TestRunner {
     ) async -> BatchReport {
         switch framework {
         case .xctest:
-            var reader = XCTestOutputReader(tests: batch, repositoryRoot: repositoryRoot)
-            guard let pipe = OutputTail.pipe(copyingTo: log.path) else { return Self.noPipe() }
-            var output = pipe.tail
+            if case .unavailable(let reason) = xctestChannel { return BatchReport(end: .failed(reason)) }
+            var reader = XCTestChannelReader(tests: batch, repositoryRoot: repositoryRoot)
+            guard let channel = OutputTail.pipe(copyingTo: nil, maximumLineLength: XCTestChannelReader.maximumRecordLength) else { return Self.noPipe() }
+            guard let console = OutputTail.pipe(copyingTo: log.path) else {
+                var unused = channel.tail
+                unused.close()
+                closeDescriptor(channel.writeEnd)
+                return Self.noPipe()
+            }
+            var output = console.tail
             output.limit = Int(outputLimit)
+            var records = channel.tail
+            records.limit = Int(outputLimit)
+            let alone = batch.count == 1
             return await supervise(
-                arguments: [batch.map(\.id).joined(separator: ",")], output: ChildOutput(destination: .pipe(pipe.writeEnd)), log: log,
-                watch: watch,
+                // The observer's records go to descriptor 3, the channel's write end; the console output to the log.
+                arguments: [batch.map(\.id).joined(separator: ",")], output: ChildOutput(destination: .pipe(console.writeEnd), fourth: channel.writeEnd),
+                log: log, watch: watch,
                 read: { now, final throws(SwiftTestingStream.UnknownVersion) in
-                    output.read(final: final) { reader.consume($0.text, at: now) }
-                    if final { output.close() }
-                    return (reader.started, reader.finished, reader.conflicts, output.bytesRead)
-                })
+                    // Lines that look like XCTest's change nothing: the console is drained into the log and never read.
+                    output.read(final: final) { _ in }
+                    // Records are whole pipe writes: a piece of one was not written by the observer, and is left out.
+                    records.read(final: final, keepingPartialLine: false) { reader.consume($0, at: now) }
+                    if final {
+                        output.close()
+                        records.close()
+                    }
+                    return (reader.started, reader.finished, reader.conflicts, output.bytesRead + records.bytesRead)
+                },
+                agree: { end, progress in Self.agree(end, &progress, reader: reader, alone: alone) })
         case .swiftTesting:
             guard
                 let pipe = OutputTail.pipe(copyingTo: nil, maximumLineLength: SwiftTestingStream.maximumRecordLength)
@@ -246,8 +274,10 @@ struct SwiftPMTestRunner: TestRunner {
         if let forkServers, ForkServer.accepts(arguments) {
             return await forkServers.run(arguments: arguments, output: output, timeout: timeout)
         }
+        // Every process preloads the observer, as a forked one has it from its server; it writes only where XCTest runs tests.
         return await ChildProcess(
-            executable: bundle, arguments: arguments, workingDirectory: packageDirectory, environment: environment, output: output,
+            executable: bundle, arguments: arguments, workingDirectory: packageDirectory, environment: xctestChannel.environment(environment),
+            output: output,
             timeout: timeout, sandbox: sandbox
         ).run()
     }
@@ -299,7 +329,8 @@ struct SwiftPMTestRunner: TestRunner {
     /// which `ChildProcess` turns into stopping the process tree.
     private func supervise(
         arguments: [String], output: ChildOutput, log: TestLogs.Slot, watch: @escaping @Sendable ([String: Duration]) -> Set<String>,
-        read: (ContinuousClock.Instant, Bool) throws(SwiftTestingStream.UnknownVersion) -> Progress
+        read: (ContinuousClock.Instant, Bool) throws(SwiftTestingStream.UnknownVersion) -> Progress,
+        agree: (BatchEnd, inout Progress) -> String? = { _, _ in nil }
     ) async -> BatchReport {
         let timeout = max(.zero, deadline - .now)
         var cut: Set<String> = []
@@ -337,7 +368,7 @@ struct SwiftPMTestRunner: TestRunner {
             }
         }
         let now = ContinuousClock.now
-        let progress: Progress
+        var progress: Progress
         do {
             progress = try read(now, true)
         } catch {
@@ -356,11 +387,32 @@ struct SwiftPMTestRunner: TestRunner {
         case .launchFailed(let reason): end = .failed(reason)
         }
         if exceeded { return Self.overLimit(progress, finishedBefore: finishedBefore, limit: outputLimit, log: log, at: now) }
+        if let conflict = agree(end, &progress) { return BatchReport(end: .failed(Self.forgery(conflict))) }
         // Only a process that did not end cleanly needs its crash excerpt; the log is scanned chunk by chunk.
         let crash = termination == .exited(0) ? (crashLine: nil, excerpt: []) : CrashOutput.scan(log.path, from: log.start)
         return BatchReport(
             finished: progress.finished, unfinished: progress.started.mapValues { now - $0 }, cut: cut, end: end,
             outputTail: crash.excerpt, crashLine: crash.crashLine)
+    }
+
+    /// XCTest's statuses checked against how its process ended. `XCTMain` exits 0 only when no test failed: a process that
+    /// exits 0 with every test it started finished and one failed did not end as XCTest ends, and its statuses are not
+    /// trusted (the returned conflict). A process that exits 0 with a test unfinished was ended by a test (`exit(0)`):
+    /// the unfinished test is not passed, whatever it printed, and runs again alone as after a crash. Alone, it ends
+    /// `failed` when it had recorded a failure before it exited 0 (else the orchestrator has it `crashed`).
+    static func agree(_ end: BatchEnd, _ progress: inout Progress, reader: XCTestChannelReader, alone: Bool) -> String? {
+        // Any other end already keeps every test it cut short from passing; a test that failed and then crashed stays crashed.
+        guard end == .exited(0) else { return nil }
+        if progress.started.isEmpty, let failed = reader.failed.first {
+            return "`\(failed)` as failed yet exited with code 0, which XCTest never does"
+        }
+        guard alone else { return nil }
+        for id in progress.started.keys {
+            guard let failure = reader.failure(ofUnfinished: id, then: end.phrase) else { continue }
+            progress.finished[id] = failure
+            progress.started[id] = nil
+        }
+        return nil
     }
 
     /// A process killed for writing more than `output-limit`, its log cut at the limit. The suspects are the tests

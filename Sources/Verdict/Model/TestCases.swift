@@ -92,6 +92,9 @@ public struct TestRunRecord: Codable, Sendable, Equatable {
     /// How each test process started: forked from the bundle loaded once, or by executing the bundle; nil in verdicts
     /// written before the fork server existed.
     public var processStart: TestProcessStart?
+    /// Where each framework's statuses were read from (never the console, which any test can print into); nil in
+    /// verdicts written before it was recorded.
+    public var statusChannels: [TestStatusChannel]?
 
     public init(
         listSHA256: String, expected: Int, counts: [String: Int], ranFirst: [String] = [], ranFirstReason: String? = nil,
@@ -148,6 +151,37 @@ public struct TestProcessStart: Codable, Sendable, Equatable {
     public init(method: Method, reason: String? = nil) {
         self.method = method
         self.reason = reason
+    }
+}
+
+/// Where one test framework's statuses came from.
+public struct TestStatusChannel: Codable, Sendable, Equatable {
+    public enum Framework: String, Codable, Sendable {
+        case xctest = "XCTest"
+        case swiftTesting = "Swift Testing"
+    }
+
+    public enum Source: String, Codable, Sendable {
+        /// Records of cfa-gate's XCTest observer, preloaded into the test bundle, on a pipe the gate created.
+        case observer = "xctest-observer"
+        /// Swift Testing's JSON event stream, on a pipe the gate created.
+        case eventStream = "swift-testing-event-stream"
+    }
+
+    public var framework: Framework
+    public var source: Source
+
+    public init(framework: Framework, source: Source) {
+        self.framework = framework
+        self.source = source
+    }
+
+    /// For people: "XCTest from cfa-gate's XCTest observer, on a pipe of the gate's".
+    public var phrase: String {
+        switch source {
+        case .observer: "\(framework.rawValue) from cfa-gate's XCTest observer, on a pipe of the gate's"
+        case .eventStream: "\(framework.rawValue) from its JSON event stream, on a pipe of the gate's"
+        }
     }
 }
 
