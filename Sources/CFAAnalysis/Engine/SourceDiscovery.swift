@@ -61,12 +61,17 @@ enum SourceDiscovery {
     /// What the manifests in `packageFolder` declare. A manifest that is there but cannot be read could declare any
     /// folder, so it counts as declaring the whole package.
     static func vendoredFolders(packageFolder: String) -> VendoredFolders {
+        manifests(inPackage: packageFolder).map(VendoredFolders.init(manifests:)) ?? VendoredFolders(targetFolders: [""])
+    }
+
+    /// The texts of the manifests in `packageFolder` (`Package.swift`, `Package@swift-….swift`), read now; nil when one
+    /// is there but cannot be read as text.
+    static func manifests(inPackage packageFolder: String) -> [String]? {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: packageFolder)) ?? []).filter(VendoredFolders.isManifestName)
         let manifests = names.sorted().map { name in
             FileManager.default.contents(atPath: "\(packageFolder)/\(name)").flatMap { String(validating: $0, as: UTF8.self) }
         }
-        guard !manifests.contains(nil) else { return VendoredFolders(targetFolders: [""]) }
-        return VendoredFolders(manifests: manifests.compactMap { $0 })
+        return manifests.contains(nil) ? nil : manifests.compactMap { $0 }
     }
 
     /// One walk of the tree: what it found so far.
