@@ -49,6 +49,23 @@ struct TestFrameworkShadowingTests {
         #expect(TestCodeSources.folders(manifests: ["let p = \"X\"\nlet package = Package(targets: [.testTarget(name: \"T\", path: p)])"]) == [""])
     }
 
+    @Test func testCodeReadFromDiskIsHeldAndALinkOutOfTheRepositoryIsAFinding() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cfa-test-code-\(UUID().uuidString)").resolvingSymlinksInPath().path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: "\(root)/Tests/AppTests", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: "\(root)/Sources/App", withIntermediateDirectories: true)
+        try "import XCTest\nfunc XCTFail() {}\n".write(toFile: "\(root)/Tests/AppTests/Helpers.swift", atomically: true, encoding: .utf8)
+        try "func XCTFail() {}\n".write(toFile: "\(root)/Sources/App/NotTestCode.swift", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: "\(root)/Tests/AppTests/Elsewhere.swift", withDestinationPath: "/nowhere/Elsewhere.swift")
+
+        let sources = TestCodeSources.read(repositoryRoot: root, packagePath: "")
+        // Held as text: what is judged is what was read now, whatever happens to the file later.
+        try FileManager.default.removeItem(atPath: "\(root)/Tests/AppTests/Helpers.swift")
+        let findings = await TestFrameworkShadowing.findings(in: sources)
+        #expect(findings.map(\.file) == ["Tests/AppTests/Elsewhere.swift", "Tests/AppTests/Helpers.swift"], "\(findings.map(\.compilerStyle))")
+        #expect(findings.map(\.rule) == [SourceLink.id, TestFrameworkShadowing.id])
+    }
+
     @Test func theExampleAppsTestCodeIsClean() async {
         let app = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Examples/HabitTracker").path

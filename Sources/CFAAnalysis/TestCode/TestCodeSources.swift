@@ -13,7 +13,7 @@ public enum TestCodeSources {
         var configuration = AnalysisConfiguration()
         configuration.include = folders(manifests: SourceDiscovery.manifests(inPackage: packageFolder))
         return SourceDiscovery.swiftFiles(repositoryRoot: repositoryRoot, scope: packagePath, configuration: configuration).map { input in
-            guard let text = Analyzer.text(of: input) else { return input }
+            guard input.unresolvedLink == nil, let text = Analyzer.text(of: input) else { return input }
             return .text(text, path: input.path, contentKey: input.contentKey)
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 internal import SwiftParser
 internal import SwiftSyntax
 
@@ -28,15 +29,26 @@ public enum TestFrameworkShadowing {
 
     /// The findings in `sources` (the package's test code, see `TestCodeSources`), sorted by file and line. A file the
     /// analyser's limits refuse (`SourceUnreadable`) cannot be checked, so it is a finding too.
-    public static func findings(in sources: [SourceInput]) async -> [Finding] {
+    public static func findings(
+        in sources: [SourceInput], workers: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) async -> [Finding] {
+        // A link that cannot be followed names code SwiftPM would compile and the gate cannot read (see `SourceLink`).
+        let linkFindings = sources.compactMap(\.linkFinding)
         let candidates = sources.filter { input in
+            guard input.unresolvedLink == nil else { return false }
             guard let text = Analyzer.text(of: input) else { return true }
             return triggerWords.contains { text.contains($0) }
         }
-        guard !candidates.isEmpty else { return [] }
-        // On a thread with a large stack, as every parse of the change's code (see `ParserThread`).
-        let perFile = await ParserThread.run { candidates.map(scan) }
-        var findings = perFile.flatMap(\.findings)
+        guard !candidates.isEmpty else { return linkFindings }
+        var perFile: [FileScan] = []
+        await withTaskGroup(of: [FileScan].self) { group in
+            // On threads with a large stack, as every parse of the change's code (see `ParserThread`).
+            for batch in Analyzer.batches(candidates, workers: workers) {
+                group.addTask { await ParserThread.run { batch.map(scan) } }
+            }
+            for await part in group { perFile += part }
+        }
+        var findings = linkFindings + perFile.flatMap(\.findings)
         let observers = Set(perFile.flatMap(\.observerTypes))
         for callback in perFile.flatMap(\.failureCallbacks) where observers.contains(callback.type) {
             findings.append(callback.finding)
@@ -46,7 +58,7 @@ public enum TestFrameworkShadowing {
 
     /// One file's findings, the types it makes `XCTestObservation`s, and its failure callbacks by enclosing type (an
     /// observer and its callbacks may sit in different files).
-    private static func scan(_ input: SourceInput) -> (findings: [Finding], observerTypes: [String], failureCallbacks: [FailureCallback]) {
+    private static func scan(_ input: SourceInput) -> FileScan {
         guard let text = Analyzer.text(of: input) else {
             return ([Finding(rule: id, item: nil, severity: .error, file: input.path, line: 1, column: 1,
                 message: "cannot be read as UTF-8 text, so the gate cannot tell whether it disarms the test frameworks — save it as UTF-8")], [], [])
@@ -60,7 +72,9 @@ public enum TestFrameworkShadowing {
         return (visitor.findings, visitor.observerTypes, visitor.failureCallbacks)
     }
 
-    struct FailureCallback {
+    typealias FileScan = (findings: [Finding], observerTypes: [String], failureCallbacks: [FailureCallback])
+
+    struct FailureCallback: Sendable {
         var type: String
         var finding: Finding
     }
@@ -90,14 +104,19 @@ private final class ShadowingVisitor: SyntaxVisitor {
         super.init(viewMode: .sourceAccurate)
     }
 
+    /// A declared name without the backticks that may escape it (`` func `XCTFail`() `` declares `XCTFail`).
+    private func name(_ token: TokenSyntax) -> String {
+        token.text.trimmingCharacters(in: ["`"])
+    }
+
     private func report(_ token: TokenSyntax, _ message: String) {
         let location = token.startLocation(converter: converter)
         findings.append(TestFrameworkShadowing.finding(path, SourceLocation(line: location.line, column: location.column), message))
     }
 
     private func shadows(_ token: TokenSyntax, what: String) {
-        report(token, "declares `\(token.text)`, \(what): every call of it in this module binds here instead — rename the helper; "
-            + "a test target may not declare `\(token.text)`")
+        report(token, "declares `\(name(token))`, \(what): every call of it in this module binds here instead — rename the helper; "
+            + "a test target may not declare `\(name(token))`")
     }
 
     override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -107,7 +126,7 @@ private final class ShadowingVisitor: SyntaxVisitor {
     }
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-        let name = node.name.text
+        let name = name(node.name)
         checkAttributes(node.attributes)
         if TestFrameworkShadowing.xcTestNames.contains(name) {
             shadows(node.name, what: "XCTest's assertion")
@@ -134,7 +153,7 @@ private final class ShadowingVisitor: SyntaxVisitor {
     }
 
     override func visit(_ node: MacroDeclSyntax) -> SyntaxVisitorContinueKind {
-        let name = node.name.text
+        let name = name(node.name)
         if TestFrameworkShadowing.testingMacroNames.contains(name) {
             shadows(node.name, what: "Swift Testing's `#\(name)` macro")
         } else if TestFrameworkShadowing.xcTestNames.contains(name) {
@@ -147,7 +166,7 @@ private final class ShadowingVisitor: SyntaxVisitor {
         checkAttributes(node.attributes)
         for binding in node.bindings {
             guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
-            if TestFrameworkShadowing.xcTestNames.contains(pattern.identifier.text) {
+            if TestFrameworkShadowing.xcTestNames.contains(name(pattern.identifier)) {
                 shadows(pattern.identifier, what: "XCTest's assertion")
             }
         }
@@ -157,6 +176,11 @@ private final class ShadowingVisitor: SyntaxVisitor {
     override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
         typeNamed(node.name)
         return .skipChildren
+    }
+
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+        typeNamed(node.name)
+        return .visitChildren
     }
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -196,19 +220,18 @@ private final class ShadowingVisitor: SyntaxVisitor {
 
     override func visitPost(_ node: ExtensionDeclSyntax) { enclosing.removeLast() }
 
-    private func enterType(_ name: TokenSyntax, _ inheritance: InheritanceClauseSyntax?) {
-        typeNamed(name)
-        let qualified = (enclosing + [name.text]).joined(separator: ".")
-        enclosing.append(enclosing.isEmpty ? name.text : qualified)
-        if conformsToObservation(inheritance) { observerTypes.append(enclosing.last ?? name.text) }
+    private func enterType(_ token: TokenSyntax, _ inheritance: InheritanceClauseSyntax?) {
+        typeNamed(token)
+        enclosing.append((enclosing + [name(token)]).joined(separator: "."))
+        if conformsToObservation(inheritance), let type = enclosing.last { observerTypes.append(type) }
     }
 
     /// A type (or type alias) with an assertion's or a framework type's name takes its place in the module.
-    private func typeNamed(_ name: TokenSyntax) {
-        if TestFrameworkShadowing.xcTestNames.contains(name.text) {
-            shadows(name, what: "XCTest's assertion (a type's initializer is called in its place)")
-        } else if TestFrameworkShadowing.frameworkTypeNames.contains(name.text) {
-            shadows(name, what: "XCTest's own type")
+    private func typeNamed(_ token: TokenSyntax) {
+        if TestFrameworkShadowing.xcTestNames.contains(name(token)) {
+            shadows(token, what: "XCTest's assertion (a type's initializer is called in its place)")
+        } else if TestFrameworkShadowing.frameworkTypeNames.contains(name(token)) {
+            shadows(token, what: "XCTest's own type")
         }
     }
 
@@ -309,6 +332,8 @@ extension TestFrameworkShadowing {
             import XCTest
 
             class ↓XCTestCase {}
+
+            func ↓`XCTSkip`() {}
 
             typealias ↓XCTAssertNil = Optional<Int>
 
