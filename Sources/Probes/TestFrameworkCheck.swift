@@ -14,10 +14,10 @@ extension TestProbe {
     static func disarmed(_ findings: [Finding]) -> ProbeOutcome? {
         guard let first = findings.first else { return nil }
         let evidence = Evidence(diagnostics: findings.prefix(CompilerDiagnostics.maximumDiagnostics).map(CFAProbe.diagnostic))
-        let count = findings.count == 1 ? "1 declaration" : "\(findings.count) declarations"
+        let count = findings.count == 1 ? "1 declaration in the test code disarms" : "\(findings.count) declarations in the test code disarm"
         return ProbeOutcome(
             status: .failed,
-            summary: "not run: \(count) in the test code disarm the test frameworks\(ItemResult.firstDiagnosticMarker)"
+            summary: "not run: \(count) the test frameworks\(ItemResult.firstDiagnosticMarker)"
                 + "\(first.file):\(first.line): \(first.message) [\(first.rule)]",
             evidence: evidence)
     }
