@@ -322,6 +322,7 @@ extension TestFrameworkShadowing {
             import Testing
 
             @freestanding(expression) macro ↓expect(_ condition: Bool) = #externalMacro(module: "Quiet", type: "Quiet")
+            @freestanding(expression) macro ↓require<T>(_ optional: T?) -> T = #externalMacro(module: "Quiet", type: "Unwrap")
 
             extension Issue {
                 static func ↓record(_ comment: Comment? = nil) {}
@@ -343,6 +344,8 @@ extension TestFrameworkShadowing {
 
             class QuietCase: XCTestCase {
                 override func ↓record(_ issue: XCTIssue) {}
+
+                override func ↓recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {}
             }
 
             final class Observer: NSObject, XCTestObservation {
