@@ -63,12 +63,16 @@ struct ItemScheduler: Sendable {
             sources = await CFAProbe.sources(in: context, configuration: analysisConfiguration)
         }
         let snapshot = sources
+        // Read at the same moment, for the same reason: the test item judges the test code as it was before anything ran.
+        let frameworkShadowing = lanes.tests.isEmpty ? [] : await TestProbe.frameworkShadowing(in: context)
 
         var results: [Int: ItemResult] = [:]
         var analysis: AnalysisResult?
         await withTaskGroup(of: ([ItemResult], AnalysisResult?).self) { group in
             if !lanes.builds.isEmpty || !lanes.tests.isEmpty {
-                group.addTask { (await runSwiftPMLane(builds: lanes.builds, tests: lanes.tests), nil) }
+                group.addTask {
+                    (await runSwiftPMLane(builds: lanes.builds, tests: lanes.tests, frameworkShadowing: frameworkShadowing), nil)
+                }
             }
             if let analysisConfiguration, !lanes.cfa.isEmpty || !lanes.inventory.isEmpty {
                 group.addTask {
@@ -144,7 +148,8 @@ struct ItemScheduler: Sendable {
 
     /// Builds first, then tests; a test item after a build that did not pass is skipped with the reason.
     private func runSwiftPMLane(
-        builds: [(item: ChecklistItem, arguments: [String])], tests: [(item: ChecklistItem, arguments: [String])]
+        builds: [(item: ChecklistItem, arguments: [String])], tests: [(item: ChecklistItem, arguments: [String])],
+        frameworkShadowing: [Finding]
     ) async -> [ItemResult] {
         var finished: [ItemResult] = []
         for (item, arguments) in builds {
@@ -162,7 +167,7 @@ struct ItemScheduler: Sendable {
                 continue
             }
             finished.append(await measure(item) { logName in
-                await TestProbe(arguments: arguments).run(in: context, logName: logName) { process, running in
+                await TestProbe(arguments: arguments, frameworkShadowing: frameworkShadowing).run(in: context, logName: logName) { process, running in
                     let tests = running.map { RunningTest(id: $0.key, elapsed: $0.value) }.sorted { $0.elapsed > $1.elapsed }
                     progress(.testsRunning(item: item.number, process: process, tests: tests))
                 }

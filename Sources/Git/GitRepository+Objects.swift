@@ -10,14 +10,17 @@ extension GitRepository {
     ///   - folder: a repository-relative folder to restrict the listing to (`""` or `"."` = the whole
     ///     tree). A folder missing from this commit gives an empty listing, because a base commit may
     ///     predate the folder. The folder itself is taken as given even if it is hidden.
+    ///   - isSkippedFolder: whether to leave out a folder, given its path relative to `folder` and the names beside it
+    ///     (the caller knows which folders SwiftPM compiles; by default every folder is read).
     /// - Returns: below `folder`, every entry whose name starts with `.` (so `.git`, `.build`,
-    ///   `.swiftpm`…) and the folders `DerivedData`, `Pods` and `Carthage` are skipped: they hold
-    ///   tooling, build output or vendored code, not the app's own sources.
+    ///   `.swiftpm`…) is skipped, as SwiftPM skips it, and so is every folder `isSkippedFolder` names.
     ///   Symbolic links are followed within the tree, as SwiftPM follows them when it compiles: a linked `.swift`
     ///   file is listed under the link's path with its target's blob, a linked folder is walked under the link's
     ///   path, and a link that leads outside the tree, to nothing, or in a circle is listed in `unresolvedLinks`.
     /// - Throws: `unknownRevision(commit)` when `commit` names no commit.
-    public func swiftFiles(at commit: String, under folder: String) throws(GitError) -> TreeListing {
+    public func swiftFiles(
+        at commit: String, under folder: String, skippingFolder isSkippedFolder: @escaping (_ path: String, _ siblings: Set<String>) -> Bool = { _, _ in false }
+    ) throws(GitError) -> TreeListing {
         let (rootTree, commitID) = try rootTree(of: commit)
         defer { git_tree_free(rootTree) }
 
@@ -27,8 +30,9 @@ extension GitRepository {
 
         var listing = TreeListing()
         let prefix = Self.normalizedFolder(folder)
+        let walk = TreeWalk(prefix: prefix, isSkippedFolder: isSkippedFolder, database: database, root: rootTree)
         if prefix.isEmpty {
-            try collectSwiftFiles(in: rootTree, at: "", root: rootTree, chain: [""], database: database, into: &listing)
+            try collectSwiftFiles(in: rootTree, at: "", chain: [""], walk: walk, into: &listing)
         } else {
             var entry: OpaquePointer?
             let code = git_tree_entry_bypath(&entry, rootTree, prefix)
@@ -42,7 +46,7 @@ extension GitRepository {
                 var folderTree: OpaquePointer?
                 try LibGit2.check(git_tree_lookup(&folderTree, handle, git_tree_entry_id(entry)), "read folder '\(prefix)'")
                 defer { git_tree_free(folderTree) }
-                try collectSwiftFiles(in: folderTree, at: prefix, root: rootTree, chain: [prefix], database: database, into: &listing)
+                try collectSwiftFiles(in: folderTree, at: prefix, chain: [prefix], walk: walk, into: &listing)
             case GIT_FILEMODE_COMMIT:
                 listing.submodules.append(prefix)
             default:
@@ -53,6 +57,30 @@ extension GitRepository {
         listing.submodules.sort()
         listing.unresolvedLinks.sort { $0.path < $1.path }
         return listing
+    }
+
+    /// The names of the entries of the folder at `folder` in `commit`'s tree (`""` for the root), of any kind; empty
+    /// when the commit has no folder there.
+    public func entryNames(at commit: String, in folder: String) throws(GitError) -> [String] {
+        let (rootTree, commitID) = try rootTree(of: commit)
+        defer { git_tree_free(rootTree) }
+        let prefix = Self.normalizedFolder(folder)
+        var tree = rootTree
+        var folderTree: OpaquePointer?
+        defer { if folderTree != nil { git_tree_free(folderTree) } }
+        if !prefix.isEmpty {
+            var entry: OpaquePointer?
+            let code = git_tree_entry_bypath(&entry, rootTree, prefix)
+            if code == GIT_ENOTFOUND.rawValue { return [] }
+            try LibGit2.check(code, "find '\(prefix)' in commit \(commitID)")
+            defer { git_tree_entry_free(entry) }
+            guard git_tree_entry_filemode(entry) == GIT_FILEMODE_TREE else { return [] }
+            try LibGit2.check(git_tree_lookup(&folderTree, handle, git_tree_entry_id(entry)), "read folder '\(prefix)'")
+            tree = folderTree
+        }
+        return (0..<git_tree_entrycount(tree)).compactMap { index in
+            git_tree_entry_byindex(tree, index).map { String(cString: git_tree_entry_name($0)) }
+        }
     }
 
     /// The root tree of the commit `commit` names, with the commit's full id; the caller frees the tree.
@@ -108,31 +136,49 @@ extension GitRepository {
         return body(blob)
     }
 
+    /// What one `swiftFiles` walk carries from tree to tree.
+    private struct TreeWalk {
+        /// The listing's folder: `isSkippedFolder` is asked about paths relative to it.
+        var prefix: String
+        var isSkippedFolder: (_ path: String, _ siblings: Set<String>) -> Bool
+        var database: OpaquePointer?
+        /// The commit's root tree, where link targets are looked up.
+        var root: OpaquePointer?
+
+        func skips(_ path: String, siblings: Set<String>) -> Bool {
+            let relative = prefix.isEmpty ? path : path == prefix ? "" : String(path.dropFirst(prefix.count + 1))
+            return isSkippedFolder(relative, siblings)
+        }
+    }
+
     /// Depth-first over one tree: recurses into folders, records Swift blobs and submodules, and follows symbolic links.
     /// - Parameters:
     ///   - folder: the path the walk shows for this tree (through a linked folder, the link's path).
-    ///   - root: the commit's root tree, where link targets are looked up.
     ///   - chain: the real paths of the folders being walked, this one last: a link to one of them, or to a folder
     ///     holding one of them, would be walked forever.
     private func collectSwiftFiles(
-        in tree: OpaquePointer?, at folder: String, root: OpaquePointer?, chain: [String], database: OpaquePointer?,
-        into listing: inout TreeListing
+        in tree: OpaquePointer?, at folder: String, chain: [String], walk: TreeWalk, into listing: inout TreeListing
     ) throws(GitError) {
         let realFolder = chain.last ?? ""
-        for index in 0..<git_tree_entrycount(tree) {
+        let root = walk.root
+        let database = walk.database
+        let count = git_tree_entrycount(tree)
+        let siblings = Set((0..<count).compactMap { git_tree_entry_byindex(tree, $0).map { String(cString: git_tree_entry_name($0)) } })
+        for index in 0..<count {
             guard let entry = git_tree_entry_byindex(tree, index) else { continue }
             let name = String(cString: git_tree_entry_name(entry))
-            guard !Self.isSkipped(name) else { continue }
+            guard !name.hasPrefix(".") else { continue }
             let path = folder.isEmpty ? name : "\(folder)/\(name)"
             let realPath = realFolder.isEmpty ? name : "\(realFolder)/\(name)"
             let isSwift = name.hasSuffix(".swift")
 
             switch git_tree_entry_filemode(entry) {
             case GIT_FILEMODE_TREE:
+                guard !walk.skips(path, siblings: siblings) else { continue }
                 var subtree: OpaquePointer?
                 try LibGit2.check(git_tree_lookup(&subtree, handle, git_tree_entry_id(entry)), "read folder '\(path)'")
                 defer { git_tree_free(subtree) }
-                try collectSwiftFiles(in: subtree, at: path, root: root, chain: chain + [realPath], database: database, into: &listing)
+                try collectSwiftFiles(in: subtree, at: path, chain: chain + [realPath], walk: walk, into: &listing)
             case GIT_FILEMODE_COMMIT:
                 listing.submodules.append(path)
             case GIT_FILEMODE_LINK:
@@ -153,6 +199,7 @@ extension GitRepository {
                 case .blob:
                     continue
                 case .tree(let targetPath, var oid):
+                    guard !walk.skips(path, siblings: siblings) else { continue }
                     guard !chain.contains(where: { $0 == targetPath || targetPath.isEmpty || $0.hasPrefix(targetPath + "/") }) else {
                         unresolved(.loop)
                         continue
@@ -160,7 +207,7 @@ extension GitRepository {
                     var subtree: OpaquePointer?
                     try LibGit2.check(git_tree_lookup(&subtree, handle, &oid), "read folder '\(targetPath)' that '\(path)' links to")
                     defer { git_tree_free(subtree) }
-                    try collectSwiftFiles(in: subtree, at: path, root: root, chain: chain + [targetPath], database: database, into: &listing)
+                    try collectSwiftFiles(in: subtree, at: path, chain: chain + [targetPath], walk: walk, into: &listing)
                 case .submodule:
                     listing.submodules.append(path)
                 case .outsideRepository:
@@ -251,12 +298,6 @@ extension GitRepository {
     private static func mayBeFolder(name: String, target: String) -> Bool {
         let last = target.split(separator: "/").last.map(String.init) ?? ""
         return !name.contains(".") && (last == "." || last == ".." || !last.contains("."))
-    }
-
-    /// Hidden entries (`.git`, `.build`, `.swiftpm`…) and the usual build-output and
-    /// dependency-manager folders are not part of the app's own sources.
-    private static func isSkipped(_ name: String) -> Bool {
-        name.hasPrefix(".") || ["DerivedData", "Pods", "Carthage"].contains(name)
     }
 
     /// `"./App//Views/"` → `"App/Views"`; `"."` and `"/"` → `""` (the whole tree).

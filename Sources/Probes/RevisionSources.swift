@@ -15,7 +15,7 @@ struct RevisionSources {
     static let empty = RevisionSources(inputs: [], skipped: [], submodules: [])
 
     static func read(_ repository: GitRepository, commit: String, under folder: String) throws(GitError) -> RevisionSources {
-        let listing = try repository.swiftFiles(at: commit, under: folder)
+        let listing = try repository.packageSwiftFiles(at: commit, under: folder)
         var inputs: [SourceInput] = []
         var skipped: [String] = []
         for file in listing.files {

@@ -1,3 +1,4 @@
+import CFAAnalysis
 import Foundation
 import Sandbox
 import TestOrchestration
@@ -13,9 +14,12 @@ import Verdict
 /// `swift build --build-tests`.
 public struct TestProbe: Sendable {
     var arguments: [String]
+    /// Test code that disarms the test frameworks, found before anything ran (see `frameworkShadowing(in:)`).
+    var frameworkShadowing: [Finding]
 
-    public init(arguments: [String] = []) {
+    public init(arguments: [String] = [], frameworkShadowing: [Finding] = []) {
         self.arguments = arguments
+        self.frameworkShadowing = frameworkShadowing
     }
 
     /// Where a repository keeps its quarantine list, beside its checklist.
@@ -50,6 +54,7 @@ public struct TestProbe: Sendable {
         in context: ProbeContext, logName: String,
         observe: @escaping @Sendable (_ process: String, _ running: [String: Duration]) -> Void = { _, _ in }
     ) async -> ProbeOutcome {
+        if let disarmed = Self.disarmed(frameworkShadowing) { return disarmed }
         let clock = ContinuousClock()
         let deadline = clock.now + context.timeouts.test
         let selection = Self.split(arguments)

@@ -128,7 +128,7 @@ struct ConfigurationTests {
     @Test func discoverySkipsBuildProductsHiddenFoldersAndExcludes() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("cfa-discovery-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: root) }
-        for path in ["App/A.swift", "App/Legacy/B.swift", ".build/C.swift", "Pods/D.swift", ".hidden/E.swift", "App/notes.txt", "Tests/F.swift"] {
+        for path in ["App/A.swift", "App/Legacy/B.swift", ".build/C.swift", "Pods/D.swift", "Podfile", ".hidden/E.swift", "App/notes.txt", "Tests/F.swift"] {
             let url = URL(fileURLWithPath: "\(root)/\(path)")
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try "struct X {}".write(to: url, atomically: true, encoding: .utf8)

@@ -96,6 +96,23 @@ public enum AttackPackages {
             """)
     }
 
+    /// Package `Shadowed`: a "helper" file in its test target declares a no-op `XCTAssertEqual` with XCTest's signature,
+    /// at line 4 of `Tests/ShadowedTests/TestHelpers.swift`, so that every `XCTAssertEqual` of the module binds to it
+    /// and the honest failure would pass.
+    public static func writeShadowedAssertions(into fixture: GitFixture) throws {
+        try writePackage(name: "Shadowed", target: "ShadowedTests", honest: true, into: fixture)
+        try fixture.write("Tests/ShadowedTests/TestHelpers.swift", """
+            import XCTest
+
+            /// Compares two values.
+            func XCTAssertEqual<T: Equatable>(
+                _ expression1: @autoclosure () throws -> T, _ expression2: @autoclosure () throws -> T,
+                _ message: @autoclosure () -> String = "", file: StaticString = #filePath, line: UInt = #line
+            ) {}
+
+            """)
+    }
+
     /// `text` with every line indented by `spaces`.
     private static func indented(_ text: String, by spaces: Int) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : String(repeating: " ", count: spaces) + $0 }

@@ -99,7 +99,9 @@ import Testing
         #expect(try repository.swiftFiles(at: "HEAD", under: "Sources/Root.swift") == TreeListing())
     }
 
-    @Test func hiddenFoldersBuildOutputAndDependencyFoldersAreSkipped() throws {
+    /// Hidden entries are never sources (SwiftPM skips them too); which vendored folders to leave out is the caller's
+    /// to say, since only it knows which folders SwiftPM compiles: by default every other folder is read.
+    @Test func hiddenEntriesAndTheFoldersTheCallerNamesAreSkipped() throws {
         let fixture = try GitFixture()
         try fixture.makeRepositoryWithCommit()
         for skipped in [
@@ -116,7 +118,17 @@ import Testing
         let repository = try GitRepository.discover(startingAt: fixture.root)
 
         #expect(try fixture.git("ls-files").contains(".build/debug/Generated.swift"))
-        #expect(try repository.swiftFiles(at: "HEAD", under: "").files.map(\.path) == ["App/Kept.swift", "App/build/NotHidden.swift"])
+        #expect(try repository.swiftFiles(at: "HEAD", under: "").files.map(\.path) == [
+            "App/Kept.swift", "App/Pods/Nested.swift", "App/build/NotHidden.swift", "Carthage/Checkouts/Dep.swift", "DerivedData/Built.swift",
+            "Pods/Pod.swift",
+        ])
+        var asked: [String: Set<String>] = [:]
+        let listing = try repository.swiftFiles(at: "HEAD", under: "") { path, siblings in
+            asked[path] = siblings
+            return ["Pods", "Carthage", "DerivedData", "App/Pods"].contains(path)
+        }
+        #expect(listing.files.map(\.path) == ["App/Kept.swift", "App/build/NotHidden.swift"])
+        #expect(asked["App/Pods"] == ["Kept.swift", "Pods", "build", ".cache", ".Dotfile.swift"])
     }
 
     @Test func submoduleIsListedButNotEntered() throws {

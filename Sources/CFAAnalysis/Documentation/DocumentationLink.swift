@@ -28,7 +28,7 @@ public struct DocumentationLink: Sendable, Hashable, CustomStringConvertible {
 
     /// The rule's page when `id` names a rule of the catalogue (not, say, `cfa-gate.build`).
     public static func catalogRule(_ id: String) -> Self? {
-        RuleCatalog.descriptors.contains { $0.id == id } ? rule(id) : nil
+        RuleCatalog.referenceDescriptors.contains { $0.id == id } ? rule(id) : nil
     }
 
     public static let reference = Self("Documentation/README.md")
@@ -50,6 +50,6 @@ public struct DocumentationLink: Sendable, Hashable, CustomStringConvertible {
         [
             reference, whatARunDoes, writingAChecklist, analyzer, configuration, baseline, rules, reports, shards, keys, verifying,
             signingAReview, requiringReviews,
-        ] + RuleCatalog.descriptors.map { rule($0.id) }
+        ] + RuleCatalog.referenceDescriptors.map { rule($0.id) }
     }
 }

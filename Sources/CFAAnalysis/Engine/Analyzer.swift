@@ -100,11 +100,12 @@ public enum Analyzer {
     /// only the files whose stamps changed, and runs no rule when none did.
     public static func analyze(
         repositoryRoot: String, scope: String = "", configuration: AnalysisConfiguration, cache: FactsCache? = nil,
-        contentHash: ContentHash? = nil, workers: Int = ProcessInfo.processInfo.activeProcessorCount
+        contentHash: ContentHash? = nil, vendoredFolders: VendoredFolders? = nil, workers: Int = ProcessInfo.processInfo.activeProcessorCount
     ) async -> AnalysisResult {
         // Taken before any file is read: a file stamped at or after it may change unseen (`FileStamp.isRacy`).
         let startedAt = FileStamp.Timestamp.fileSystemNow()
-        let inputs = SourceDiscovery.swiftFiles(repositoryRoot: repositoryRoot, scope: scope, configuration: configuration)
+        let inputs = SourceDiscovery.swiftFiles(
+            repositoryRoot: repositoryRoot, scope: scope, configuration: configuration, vendoredFolders: vendoredFolders)
         guard let contentHash else { return await analyze(sources: inputs, configuration: configuration, cache: cache, workers: workers) }
         guard let cache, let store = cache.store, let root = SourceDiscovery.realPath(repositoryRoot) else {
             let keyedInputs = await keyed(inputs, contentHash, workers: workers)
@@ -115,12 +116,14 @@ public enum Analyzer {
     }
 
     /// The Swift files of a working tree (or of `scope`), each read now, once, and keyed by its bytes: a snapshot
-    /// to analyze later, whatever happens to the files in between.
+    /// to analyze later, whatever happens to the files in between. `vendoredFolders` (see `VendoredFolders`) is read
+    /// from the manifests at `scope` when not given.
     public static func sources(
         repositoryRoot: String, scope: String = "", configuration: AnalysisConfiguration, contentHash: @escaping ContentHash,
-        workers: Int = ProcessInfo.processInfo.activeProcessorCount
+        vendoredFolders: VendoredFolders? = nil, workers: Int = ProcessInfo.processInfo.activeProcessorCount
     ) async -> [SourceInput] {
-        let inputs = SourceDiscovery.swiftFiles(repositoryRoot: repositoryRoot, scope: scope, configuration: configuration)
+        let inputs = SourceDiscovery.swiftFiles(
+            repositoryRoot: repositoryRoot, scope: scope, configuration: configuration, vendoredFolders: vendoredFolders)
         return await keyed(inputs, contentHash, workers: workers)
     }
 

@@ -34,24 +34,44 @@ public struct SourceInput: Sendable {
     }
 }
 
-/// Finds the Swift files of a working tree, leaving out build products, dependencies and hidden folders.
+/// Finds the Swift files of a working tree, leaving out hidden entries (`.build`, `.git`, as SwiftPM does) and the
+/// vendored folders `VendoredFolders` says SwiftPM does not compile.
 ///
 /// Symbolic links are followed, as SwiftPM follows them when it compiles: a linked `.swift` file is a source under the
 /// link's own path with its target's content, and a linked folder is walked under the link's path. A link that points
 /// outside the repository, at nothing, or back into itself is kept as an unresolved link, which the analysis reports.
 enum SourceDiscovery {
-    static let alwaysExcluded: Set<String> = [".build", "DerivedData", "Pods", "Carthage"]
-
     /// The Swift files under `scope` (a folder inside the repository, relative to its root; "" for all of it).
     /// `include`/`exclude` are relative to the scope; the paths returned are relative to the repository root,
     /// so findings read the same from the root, in editors and in code scanning.
-    static func swiftFiles(repositoryRoot: String, scope: String = "", configuration: AnalysisConfiguration) -> [SourceInput] {
+    /// `vendoredFolders` relates to the package at `scope`; without it, the manifests there are read now (see
+    /// `VendoredFolders(manifests:)`), so that the caller's snapshot and its judgement of folders are of one moment.
+    static func swiftFiles(
+        repositoryRoot: String, scope: String = "", configuration: AnalysisConfiguration, vendoredFolders: VendoredFolders? = nil
+    ) -> [SourceInput] {
         let prefix = scope.isEmpty || scope == "." ? "" : (scope.hasSuffix("/") ? scope : scope + "/")
         let rootPath = URL(fileURLWithPath: repositoryRoot + (prefix.isEmpty ? "" : "/" + prefix)).standardizedFileURL.path
         guard let repository = realPath(repositoryRoot), let root = realPath(rootPath) else { return [] }
-        var walk = Walk(repository: repository, prefix: prefix, configuration: configuration)
+        let vendored = vendoredFolders ?? Self.vendoredFolders(packageFolder: root)
+        var walk = Walk(repository: repository, prefix: prefix, configuration: configuration, vendored: vendored)
         walk.folder(real: root, relative: "", chain: [root])
         return walk.found.sorted { $0.path < $1.path }
+    }
+
+    /// What the manifests in `packageFolder` declare. A manifest that is there but cannot be read could declare any
+    /// folder, so it counts as declaring the whole package.
+    static func vendoredFolders(packageFolder: String) -> VendoredFolders {
+        manifests(inPackage: packageFolder).map(VendoredFolders.init(manifests:)) ?? VendoredFolders(targetFolders: [""])
+    }
+
+    /// The texts of the manifests in `packageFolder` (`Package.swift`, `Package@swift-….swift`), read now; nil when one
+    /// is there but cannot be read as text.
+    static func manifests(inPackage packageFolder: String) -> [String]? {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: packageFolder)) ?? []).filter(VendoredFolders.isManifestName)
+        let manifests = names.sorted().map { name in
+            FileManager.default.contents(atPath: "\(packageFolder)/\(name)").flatMap { String(validating: $0, as: UTF8.self) }
+        }
+        return manifests.contains(nil) ? nil : manifests.compactMap { $0 }
     }
 
     /// One walk of the tree: what it found so far.
@@ -60,6 +80,7 @@ enum SourceDiscovery {
         var repository: String
         var prefix: String
         var configuration: AnalysisConfiguration
+        var vendored: VendoredFolders
         var found: [SourceInput] = []
 
         /// - Parameters:
@@ -69,6 +90,7 @@ enum SourceDiscovery {
         ///     above one, would be walked forever.
         mutating func folder(real: String, relative: String, chain: [String]) {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: real) else { return }
+            let siblings = Set(names)
             for name in names.sorted() where !name.hasPrefix(".") {
                 let absolute = "\(real)/\(name)"
                 let path = relative.isEmpty ? name : "\(relative)/\(name)"
@@ -76,12 +98,12 @@ enum SourceDiscovery {
                 guard lstat(absolute, &status) == 0 else { continue }
                 switch status.st_mode & S_IFMT {
                 case S_IFDIR:
-                    guard !SourceDiscovery.alwaysExcluded.contains(name), !SourceDiscovery.isExcluded(path, configuration) else { continue }
+                    guard !vendored.skips(path, siblings: siblings), !SourceDiscovery.isExcluded(path, configuration) else { continue }
                     folder(real: absolute, relative: path, chain: chain + [absolute])
                 case S_IFREG:
                     file(name: name, path: path, content: absolute, size: Int(status.st_size))
                 case S_IFLNK:
-                    link(name: name, path: path, at: absolute, chain: chain)
+                    link(name: name, path: path, at: absolute, chain: chain, siblings: siblings)
                 default:
                     continue
                 }
@@ -94,7 +116,7 @@ enum SourceDiscovery {
             found.append(SourceInput(path: prefix + path, content: .file(absolutePath: absolute), size: size))
         }
 
-        mutating func link(name: String, path: String, at absolute: String, chain: [String]) {
+        mutating func link(name: String, path: String, at absolute: String, chain: [String], siblings: Set<String>) {
             let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: absolute)) ?? "?"
             let isSwift = name.hasSuffix(".swift")
             func unresolved(_ problem: SourceLink.Problem) {
@@ -118,7 +140,7 @@ enum SourceDiscovery {
                 return
             }
             if isFolder {
-                guard !SourceDiscovery.alwaysExcluded.contains(name), !SourceDiscovery.isExcluded(path, configuration) else { return }
+                guard !vendored.skips(path, siblings: siblings), !SourceDiscovery.isExcluded(path, configuration) else { return }
                 guard !chain.contains(where: { $0 == resolved || $0.hasPrefix(resolved + "/") }) else {
                     unresolved(.loop)
                     return

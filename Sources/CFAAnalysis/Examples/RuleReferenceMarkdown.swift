@@ -22,12 +22,12 @@ public enum RuleReferenceMarkdown {
     public static func pageName(_ id: String) -> String { "\(id).md" }
 
     /// Every rule's page, by file name, in catalog order.
-    public static func pages(_ descriptors: [RuleDescriptor] = RuleCatalog.descriptors) -> [(name: String, text: String)] {
+    public static func pages(_ descriptors: [RuleDescriptor] = RuleCatalog.referenceDescriptors) -> [(name: String, text: String)] {
         descriptors.map { (pageName($0.id), page($0)) }
     }
 
     /// The table of rules that belongs between the index's markers.
-    public static func index(_ descriptors: [RuleDescriptor] = RuleCatalog.descriptors) -> String {
+    public static func index(_ descriptors: [RuleDescriptor] = RuleCatalog.referenceDescriptors) -> String {
         let rows = descriptors.map { descriptor in
             "| [\(descriptor.id)](\(pageName(descriptor.id))) | \(place(descriptor)) | \(descriptor.defaultSeverity.rawValue) | "
                 + "\(descriptor.summary.replacingOccurrences(of: "|", with: "\\|")) |"
@@ -70,7 +70,7 @@ public enum RuleReferenceMarkdown {
 
     /// Writes every page into `directory`, removes the page of a rule that no longer exists, and rewrites the
     /// table of the index already there.
-    public static func write(into directory: URL, descriptors: [RuleDescriptor] = RuleCatalog.descriptors) throws(WriteError) {
+    public static func write(into directory: URL, descriptors: [RuleDescriptor] = RuleCatalog.referenceDescriptors) throws(WriteError) {
         let indexURL = directory.appendingPathComponent(indexName)
         guard let index = try? String(contentsOf: indexURL, encoding: .utf8) else { throw .noIndex(indexURL.path) }
         guard let updated = replacingSection(in: index, with: Self.index(descriptors)) else { throw .noMarkers(indexURL.path) }
@@ -103,8 +103,9 @@ public enum RuleReferenceMarkdown {
         var blocks = [
             pageHeader,
             "# \(descriptor.id)",
-            "**\(descriptor.summary)** — \(item), \(descriptor.defaultSeverity.rawValue) by default"
-                + " (`.cfa-gate.json` can change it). [All rules](\(indexName))",
+            "**\(descriptor.summary)** — \(item), \(descriptor.defaultSeverity.rawValue)"
+                + (descriptor.isConfigurable ? " by default (`.cfa-gate.json` can change it)" : " (no configuration changes it)")
+                + ". [All rules](\(indexName))",
             descriptor.reference,
         ]
         let triggering = descriptor.examples.filter(\.isTriggering)

@@ -42,6 +42,12 @@ public struct PackageManifest: Sendable, Equatable {
     public var targets: [Target] = []
     public var unsafeFlags: [Entry] = []
     public var packageDependencies: [Entry] = []
+    /// A target declaration's `path:` is not a string literal (a variable, a concatenation): the folder it names, which
+    /// SwiftPM compiles, cannot be read from the text.
+    public var hasComputedTargetPath = false
+    /// Every `path:` string literal of a target declaration, wherever it is written (inside another target's arguments
+    /// too): the folders SwiftPM may compile besides its default ones.
+    public var targetPaths: [String] = []
 
     /// No manifest: nothing declared.
     public init() {}
@@ -88,15 +94,29 @@ private final class ManifestReader: SyntaxVisitor {
             manifest.unsafeFlags.append(entry(node))
         } else if called == "package", node.calledExpression.is(MemberAccessExprSyntax.self) {
             manifest.packageDependencies.append(entry(node))
-        } else if let called, PackageManifest.targetKinds.contains(called), let target = target(node, kind: called) {
+        } else if let called, PackageManifest.targetKinds.contains(called) {
+            recordPath(of: node)
+            guard let target = target(node, kind: called) else { return .visitChildren }
             manifest.targets.append(target)
-            // Its `dependencies:` hold `.target(name:)` references, not declarations; only its flags are still wanted.
+            // Its `dependencies:` hold `.target(name:)` references, not declarations; only its flags are still wanted,
+            // and the path of any target declared inside its arguments.
             let flags = FlagReader(converter: converter)
             flags.walk(node.arguments)
             manifest.unsafeFlags += flags.found
+            for nested in flags.nestedTargets { recordPath(of: nested) }
             return .skipChildren
         }
         return .visitChildren
+    }
+
+    /// A target declaration's `path:`: its literal, or the note that it is computed.
+    private func recordPath(of node: FunctionCallExprSyntax) {
+        guard let argument = node.arguments.first(where: { $0.label?.text == "path" }) else { return }
+        if let path = Self.literal(argument.expression) {
+            manifest.targetPaths.append(path)
+        } else {
+            manifest.hasComputedTargetPath = true
+        }
     }
 
     private func target(_ node: FunctionCallExprSyntax, kind: String) -> PackageManifest.Target? {
@@ -154,9 +174,10 @@ private final class ManifestReader: SyntaxVisitor {
     }
 }
 
-/// The `unsafeFlags(…)` calls inside one target declaration.
+/// The `unsafeFlags(…)` calls inside one target declaration, and the target declarations nested in it.
 private final class FlagReader: SyntaxVisitor {
     var found: [PackageManifest.Entry] = []
+    var nestedTargets: [FunctionCallExprSyntax] = []
     private let converter: SourceLocationConverter
 
     init(converter: SourceLocationConverter) {
@@ -167,6 +188,8 @@ private final class FlagReader: SyntaxVisitor {
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         if ManifestReader.calledName(node) == "unsafeFlags" {
             found.append(ManifestReader.entry(node, converter: converter))
+        } else if let called = ManifestReader.calledName(node), PackageManifest.targetKinds.contains(called) {
+            nestedTargets.append(node)
         }
         return .visitChildren
     }

@@ -14,6 +14,8 @@ public struct RuleDescriptor: Sendable, Equatable {
     /// What a rule without an item is, on its reference page (`precondition`, `hygiene`).
     var category: String?
     public var defaultSeverity: Severity
+    /// Whether `.cfa-gate.json` can change its severity (false for the gate's own checks, such as the `test` item's).
+    var isConfigurable: Bool
     /// One line: what holds when the rule is satisfied.
     public var summary: String
     /// What the rule reports and how to fix it, in a paragraph (SARIF's rule description and help).
@@ -25,12 +27,13 @@ public struct RuleDescriptor: Sendable, Equatable {
     var examples: [RuleExample]
 
     init(
-        id: String, item: Int?, category: String? = nil, defaultSeverity: Severity = .error, summary: String, help: String,
-        reference: String = "", examples: [RuleExample] = []
+        id: String, item: Int?, category: String? = nil, isConfigurable: Bool = true, defaultSeverity: Severity = .error, summary: String,
+        help: String, reference: String = "", examples: [RuleExample] = []
     ) {
         self.id = id
         self.item = item
         self.category = category
+        self.isConfigurable = isConfigurable
         self.defaultSeverity = defaultSeverity
         self.summary = summary
         self.help = help

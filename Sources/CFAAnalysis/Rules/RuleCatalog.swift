@@ -30,6 +30,9 @@ public enum RuleCatalog {
 
     public static var descriptors: [RuleDescriptor] { rules.map(\.descriptor) }
 
+    /// Every page of the rule reference: the catalogue's rules, then the gate's own checks that carry a descriptor.
+    public static var referenceDescriptors: [RuleDescriptor] { descriptors + [TestFrameworkShadowing.descriptor] }
+
     public static func descriptor(for id: String) -> RuleDescriptor? {
         rules.first { $0.descriptor.id == id }?.descriptor
     }

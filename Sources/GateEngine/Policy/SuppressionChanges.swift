@@ -12,9 +12,9 @@ enum SuppressionChanges {
     static func added(repositoryRoot: String, base: String, head: String, folder: String) async throws(GitError) -> [PolicyChange] {
         let repository = try GitRepository.discover(startingAt: repositoryRoot)
         let baseFiles = Dictionary(
-            try repository.swiftFiles(at: base, under: folder).files.map { ($0.path, $0.blobID) }, uniquingKeysWith: { first, _ in first })
+            try repository.packageSwiftFiles(at: base, under: folder).files.map { ($0.path, $0.blobID) }, uniquingKeysWith: { first, _ in first })
         var inputs: [[SourceInput]] = [[], []]
-        for file in try repository.swiftFiles(at: head, under: folder).files where baseFiles[file.path] != file.blobID {
+        for file in try repository.packageSwiftFiles(at: head, under: folder).files where baseFiles[file.path] != file.blobID {
             guard let text = String(validating: try repository.blobData(file.blobID), as: UTF8.self) else { continue }
             guard text.contains("cfa-gate:ignore") else { continue }
             inputs[1].append(.text(text, path: file.path, contentKey: file.blobID))
