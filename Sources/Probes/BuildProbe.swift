@@ -18,7 +18,7 @@ public struct BuildProbe: Sendable {
         if let failure = evaluation.failure { return failure }
         let command = LoggedCommand(
             executable: swift, arguments: ["build"] + context.swiftPMOptions + arguments, workingDirectory: context.packageDirectory,
-            logName: logName, timeout: context.timeouts.build)
+            logName: logName, timeout: context.timeouts.build, reaperMark: ProbeContext.swiftPMReaperMark)
         // Diagnostics are read as the log streams past: the log itself is never held whole.
         var errorCollector = CompilerDiagnostics.Collector(repositoryRoot: context.repositoryRoot)
         var warningCollector = CompilerDiagnostics.Collector(repositoryRoot: context.repositoryRoot, severities: ["warning"])

@@ -1,4 +1,5 @@
 import Foundation
+import Sandbox
 import Verdict
 
 /// Everything a probe needs to know about the run it is part of.
@@ -48,6 +49,21 @@ public struct ProbeContext: Sendable {
     /// finds it instead of running the manifest again with write access (`ManifestCacheWitness` proves that). The
     /// private folder is emptied for every run, so each run evaluates its manifest once.
     var swiftPMOptions: [String] { ["--manifest-cache", "shared", "--cache-path", swiftPMCachePath] }
+
+    /// What every SwiftPM command of a run carries as its reaper mark (`ChildProcess.reaperMark`): without a namespace a
+    /// mark of each process's own would differ in its environment, and SwiftPM would evaluate the manifest again.
+    static let swiftPMReaperMark = "\(ProcessInfo.processInfo.processIdentifier)-swiftpm"
+
+    /// A SwiftPM command in the package, with the run's environment and the SwiftPM reaper mark.
+    func swiftPMProcess(_ swift: String, _ arguments: [String], logPath: String, timeout: Duration, sandbox: ProcessSandbox = .current)
+        -> ChildProcess
+    {
+        var process = ChildProcess(
+            executable: swift, arguments: arguments, workingDirectory: packageDirectory, environment: environment, logPath: logPath,
+            timeout: timeout, sandbox: sandbox)
+        process.reaperMark = Self.swiftPMReaperMark
+        return process
+    }
 }
 
 public struct ProbeTimeouts: Sendable, Equatable {

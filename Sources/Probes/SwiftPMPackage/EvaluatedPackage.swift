@@ -122,12 +122,15 @@ struct EvaluatedPackage: Sendable, Equatable, Decodable {
         guard let swift = context.swiftExecutable else { throw .swiftMissing }
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         let package = URL(fileURLWithPath: context.packageDirectory).resolvingSymlinksInPath().path
-        let termination = await ChildProcess(
-            executable: swift, arguments: ["package"] + context.swiftPMOptions + ["describe", "--type", "json"],
-            workingDirectory: context.packageDirectory, environment: context.environment, logPath: logPath, timeout: .seconds(600),
+        let termination = await context.swiftPMProcess(
+            swift, ["package"] + context.swiftPMOptions + ["describe", "--type", "json"], logPath: logPath, timeout: context.timeouts.build,
             sandbox: ProcessSandbox.current.protecting([package])
         ).run()
-        guard termination.succeeded else { throw .failed(path: logPath, termination: "\(termination)") }
+        guard termination.succeeded else {
+            let command = "swift package describe --type json"
+            let abnormal = termination.abnormalOutcome(running: command, evidence: .empty)?.summary
+            throw .failed(path: logPath, reason: abnormal ?? "`\(command)` \(termination.exitPhrase)")
+        }
         guard LogFile.size(logPath) <= maximumLogSize, let data = FileManager.default.contents(atPath: logPath) else {
             throw .unreadable(path: logPath, reason: "it is larger than \(maximumLogSize >> 20) MiB")
         }
@@ -138,7 +141,7 @@ struct EvaluatedPackage: Sendable, Equatable, Decodable {
 /// Why the gate could not learn the package from SwiftPM: every `build` and `test` item is then `error`.
 enum EvaluationError: Error, Equatable, CustomStringConvertible {
     case swiftMissing
-    case failed(path: String, termination: String)
+    case failed(path: String, reason: String)
     case unreadable(path: String, reason: String)
     case trackedBuildFolder(path: String)
 
@@ -146,14 +149,25 @@ enum EvaluationError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .swiftMissing:
             "`swift` was not found on PATH — install a Swift toolchain or put its usr/bin on PATH"
-        case .failed(let path, let termination):
-            "\(path): `swift package describe`, run where the package is read-only, failed (\(termination))"
-                + " — a manifest must evaluate without writing the package; see the log"
+        case .failed(let path, let reason):
+            "\(path): evaluating the package where it is read-only failed: \(reason) — a manifest must evaluate without writing the"
+                + " package; see the log"
         case .unreadable(let path, let reason):
             "\(path): SwiftPM's description of the package cannot be read: \(reason) — see the log"
         case .trackedBuildFolder(let path):
             "\(path) is tracked in git: the build would start from the change's own objects and build database"
                 + " — remove it from the commit (`git rm -r --cached \(path)`) and list it in .gitignore"
+        }
+    }
+}
+
+extension ProcessTermination {
+    /// "exited 1", for a process that ended by itself.
+    var exitPhrase: String {
+        switch self {
+        case .exited(let code): "exited \(code)"
+        case .signalled(let signal): "was killed by signal \(signal)"
+        case .timedOut, .interrupted, .launchFailed: "did not finish"
         }
     }
 }

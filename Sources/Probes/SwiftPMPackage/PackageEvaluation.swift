@@ -32,8 +32,9 @@ public struct PackageEvaluation: Sendable {
     /// A `.build` committed with the change would have the build start from the change's own objects and `build.db`.
     private static func trackedBuildFolder(in context: ProbeContext) -> EvaluationError? {
         let path = context.packagePath.isEmpty ? ".build" : "\(context.packagePath)/.build"
+        // Outside a repository nothing is tracked; the gate itself only runs in one.
+        guard let repository = try? GitRepository.discover(startingAt: context.repositoryRoot) else { return nil }
         do {
-            let repository = try GitRepository.discover(startingAt: context.repositoryRoot)
             guard try repository.hasEntry(at: "HEAD", path: path) else { return nil }
             return .trackedBuildFolder(path: path)
         } catch {

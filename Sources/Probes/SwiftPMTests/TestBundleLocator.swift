@@ -18,10 +18,8 @@ enum TestBundleLocator {
             guard let swift = context.swiftExecutable else { return .failure(TestRunnerError("`swift` was not found on PATH")) }
             let logPath = "\(runDirectory)/bin-path.log"
             _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-            let termination = await ChildProcess(
-                executable: swift, arguments: ["build", "--show-bin-path"] + context.swiftPMOptions + buildArguments,
-                workingDirectory: context.packageDirectory,
-                environment: context.environment, logPath: logPath, timeout: .seconds(120)
+            let termination = await context.swiftPMProcess(
+                swift, ["build", "--show-bin-path"] + context.swiftPMOptions + buildArguments, logPath: logPath, timeout: .seconds(120)
             ).run()
             // Read line by line: the manifest and plugins can print as much as they like before the path.
             var last: String?
