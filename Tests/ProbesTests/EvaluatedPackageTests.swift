@@ -7,10 +7,12 @@ import Testing
 /// The package as SwiftPM describes it, the folder the tests run from, and the proof that no manifest ran again.
 struct EvaluatedPackageTests {
     /// What `swift package describe --type json` wrote for a package with a tool, a dynamic and an automatic library and
-    /// resources in a library and a test target (Swift 6.3), after two lines a manifest printed.
+    /// resources in a library and a test target (Swift 6.3), after a document of its own the manifest printed.
     static let describeLog = """
-        warning: the manifest printed this
-        {"name": "not the package"}
+        warning: 'rich': the manifest printed this
+        {
+          "name" : "Decoy", "targets" : [], "products" : []
+        }
         {
           "dependencies" : [],
           "manifest_display_name" : "Rich",

@@ -94,10 +94,12 @@ struct EvaluatedPackage: Sendable, Equatable, Decodable {
         return (bundles + products).sorted()
     }
 
-    /// Reads a description from the log `swift package describe --type json` wrote: warnings and whatever the manifest
-    /// printed come first; the document starts at the first line that is just `{`.
+    /// Reads a description from the log `swift package describe --type json` wrote. What the manifest printed comes
+    /// first, as SwiftPM's warnings, and can be anything, a document of its own included; SwiftPM prints the description
+    /// last, so it is the last document that starts at the beginning of a line with a lone `{` and runs to the end.
     static func parse(log text: String, path: String) throws(EvaluationError) -> EvaluatedPackage {
-        guard let start = text.range(of: "\n{\n")?.upperBound ?? (text.hasPrefix("{\n") ? text.index(after: text.startIndex) : nil) else {
+        guard let start = text.range(of: "\n{\n", options: .backwards)?.upperBound ?? (text.hasPrefix("{\n") ? text.index(after: text.startIndex) : nil)
+        else {
             throw .unreadable(path: path, reason: "it holds no JSON document")
         }
         let document = "{" + text[start...]
