@@ -1,5 +1,6 @@
 import Foundation
 import GateTestSupport
+import Sandbox
 import Testing
 @testable import Probes
 @testable import Verdict
@@ -137,6 +138,13 @@ struct EvaluatedPackageTests {
         #expect(message?.hasPrefix(fixture.path("logs/private/swiftpm-cache/manifests/manifest.db") + " changed during `swift build`") == true)
         try fixture.write("Package@swift-6.0.swift", "// swift-tools-version:6.0\n")
         #expect(witness.reevaluation(ManifestCacheWitness.take(in: context), by: "swift build")?.hasPrefix(fixture.path("Package@swift-6.0.swift")) == true)
+    }
+
+    /// The evaluation's sandbox: the package leaves the writable paths for the read-only ones; the private folder stays.
+    @Test func theEvaluationSeesThePackageReadOnly() {
+        let sandbox = ProcessSandbox(files: FilePolicy(writable: ["/repo/app", "/repo/.git/cfa-gate/probes"], readOnly: ["/repo/.git"]))
+        let evaluating = sandbox.protecting(["/repo/app"])
+        #expect(evaluating.files == FilePolicy(writable: ["/repo/.git/cfa-gate/probes"], readOnly: ["/repo/.git", "/repo/app"]))
     }
 
     @Test func aCommittedBuildFolderIsRefusedBeforeSwiftPMRuns() async throws {
