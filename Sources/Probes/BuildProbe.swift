@@ -29,6 +29,7 @@ public struct BuildProbe: Sendable {
         var outcome = judge(result, errors: errorCollector.diagnostics, warnings: warningCollector.diagnostics, in: context)
             .noting(leftovers: result.leftovers)
         outcome.evidence.logs += evaluation.log.map { [$0] } ?? []
+        if let line = evaluation.pluginsLine { outcome.evidence.excerpt.append(line) }
         if let reevaluated = evaluation.reevaluation(in: context, by: (["swift", "build"] + arguments).joined(separator: " ")) {
             return .error(reevaluated, evidence: outcome.evidence)
         }

@@ -72,6 +72,9 @@ import Testing
         #expect(result.status == 1, "\(setup): \(result.standardOutput)\(result.standardError)")
         #expect(predicate["result"] as? String == "failed")
         #expect(statuses(predicate) == [AttackPackages.honestFailure(target: "Planted2Tests"): "failed", "Planted2Tests.PassingTests/testPasses": "passed"])
+        // The plugin that ran with `.build` writable is named in the item's evidence.
+        let excerpt = (AttackHost.items(predicate).first?["evidence"] as? [String: Any])?["excerpt"] as? [String] ?? []
+        #expect(excerpt.contains { $0.contains("plugins Plant where .build is writable") }, "\(setup): \(excerpt)")
     }
 
     @Test(.enabled(if: AttackHost.isRoot && AttackHost.hasNoNamespaces, reason), arguments: setups)

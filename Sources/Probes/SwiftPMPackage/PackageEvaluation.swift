@@ -48,6 +48,14 @@ public struct PackageEvaluation: Sendable {
         return .error(error.description, evidence: Evidence(logs: log.map { [$0] } ?? []))
     }
 
+    /// Build-tool plugins run during the build, where `.build` is writable: the build's evidence names the package's own.
+    var pluginsLine: String? {
+        guard case .success(let package) = package else { return nil }
+        let plugins = package.targets.filter { $0.type == "plugin" }.map(\.name)
+        guard !plugins.isEmpty else { return nil }
+        return "the build ran the package's plugins \(plugins.joined(separator: ", ")) where .build is writable (see Policy change)"
+    }
+
     /// Why the SwiftPM commands since the evaluation cannot be trusted; nil when none of them evaluated a manifest.
     func reevaluation(in context: ProbeContext, by command: String) -> String? {
         witness.reevaluation(ManifestCacheWitness.take(in: context), by: command)
