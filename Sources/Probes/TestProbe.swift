@@ -125,7 +125,7 @@ public struct TestProbe: Sendable {
                 bundle: bundle, packageDirectory: context.packageDirectory, repositoryRoot: context.repositoryRoot,
                 runDirectory: runDirectory, logs: logs, environment: context.environment, deadline: deadline, workers: context.testSettings.workers,
                 outputLimit: context.outputLimit, sandbox: sandbox, forkServers: start.servers),
-            in: context, selection: selection, runDirectory: runDirectory, quarantine: quarantine, evidence: evidence, observe: observe)
+            in: context, selection: selection, quarantine: quarantine, evidence: evidence, observe: observe)
         await start.servers?.shutdown()
         outcome.evidence.testRun?.processStart = start.record
         if let changed = runfiles.firstChange() {
@@ -154,7 +154,7 @@ public struct TestProbe: Sendable {
 
     /// Lists the bundle's tests, selects, orders and shards them, and runs them under the orchestrator.
     private func orchestrate(
-        package: EvaluatedPackage, _ located: SwiftPMTestRunner, in context: ProbeContext, selection: Selection, runDirectory: String, quarantine: Quarantine,
+        package: EvaluatedPackage, _ located: SwiftPMTestRunner, in context: ProbeContext, selection: Selection, quarantine: Quarantine,
         evidence: Evidence, observe: @escaping @Sendable (String, [String: Duration]) -> Void
     ) async -> ProbeOutcome {
         var evidence = evidence

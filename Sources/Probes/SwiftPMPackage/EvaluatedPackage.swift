@@ -109,7 +109,7 @@ struct EvaluatedPackage: Sendable, Equatable, Decodable {
         } catch {
             throw .unreadable(path: path, reason: "\(error)".split(separator: "\n").first.map(String.init) ?? "not a package description")
         }
-        guard !package.name.isEmpty, !package.name.contains("/"), package.name != "." , package.name != ".." else {
+        guard !package.name.isEmpty, !package.name.contains("/"), package.name != ".", package.name != ".." else {
             throw .unreadable(path: path, reason: "the package's name `\(package.name)` cannot name a file")
         }
         return package

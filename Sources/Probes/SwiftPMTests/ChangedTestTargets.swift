@@ -1,5 +1,4 @@
 import Foundation
-import Sandbox
 import Git
 import TestOrchestration
 
