@@ -6,13 +6,14 @@ import GateTestSupport
 import Testing
 
 /// Issue 34's forgeries of what runs as the test bundle, and what it loads, mounted by a change on a real repository
-/// against the built gate as root, with namespaces and where a seccomp filter refuses them (Landlock then holds the
-/// files): a decoy named by the manifest's text, a library planted beside the bundle, a bundle swapped by a command
+/// against the built gate in every set-up (`AttackHost.Setup`: root and the CI user, with namespaces and where a seccomp
+/// filter refuses them, Landlock then holding the files): a decoy named by the manifest's text, a library planted beside the bundle, a bundle swapped by a command
 /// item. Each honest failure must fail the verdict (or make it `error`), never let it pass. Serialized: each builds a
 /// package.
 @Suite(.serialized) struct BuildProvenanceAttackTests {
-    private static let setups = [AttackHost.Setup.root, .rootWithoutNamespaces]
-    private static let reason: Comment = "needs root and the NoNamespaces helper"
+    private static let setups = AttackHost.Setup.allCases
+    private static let available = AttackHost.Setup.allCases.allSatisfy(\.available)
+    private static let reason: Comment = "needs root, ciuser, setpriv and the NoNamespaces helper for every set-up"
 
     /// A repository holding a package written by `write` and the checklist `items` (Markdown list entries), with a change.
     private func repository(items: String, _ write: (GitFixture) throws -> Void) throws -> GitFixture {
@@ -26,11 +27,20 @@ import Testing
         return fixture
     }
 
-    /// Runs the gate on a thread of its own (a package build takes a minute here).
+    /// Runs the gate on a thread of its own (a package build takes a minute here); for the CI user, on a checkout it owns
+    /// and with a `HOME` of its own.
     private func gate(_ setup: AttackHost.Setup, on fixture: GitFixture) async throws -> ProcessResult {
-        let environment = SwiftPackageFixture.environment(for: fixture)
+        try #require(setup.available, "\(setup) cannot be set up here")
+        var environment = SwiftPackageFixture.environment(for: fixture)
+        var home: String?
+        if setup.asCIUser, let user = AttackHost.ciUser {
+            try AttackHost.chown(fixture.root, to: user.uid, user.gid)
+            home = try AttackHost.folder("home", owner: (user.uid, user.gid), mode: 0o700)
+            environment["HOME"] = home
+        }
+        defer { home.map { try? FileManager.default.removeItem(atPath: $0) } }
         let arguments = ["run", "--no-progress", "--out", fixture.path("v.json")]
-        return try await withCheckedThrowingContinuation { continuation in
+        return try await withCheckedThrowingContinuation { [environment] continuation in
             Thread { continuation.resume(with: Result { try AttackHost.gate(setup, arguments, in: fixture, environment: environment) }) }.start()
         }
     }
@@ -42,7 +52,7 @@ import Testing
         return Dictionary(uniqueKeysWithValues: cases.compactMap { test in (test["id"] as? String).map { ($0, test["status"] as? String ?? "") } })
     }
 
-    @Test(.enabled(if: AttackHost.isRoot && AttackHost.hasNoNamespaces, reason), arguments: setups)
+    @Test(.enabled(if: available, reason), arguments: setups)
     func aDecoyNamedByTheManifestsTextNeverRunsAndTheManifestCannotWriteIt(setup: AttackHost.Setup) async throws {
         let fixture = try repository(items: "1. **Tests pass.** <!-- probe: test -->\n") { try AttackPackages.writeDecoyBundle(into: $0) }
         let result = try await gate(setup, on: fixture)
@@ -58,7 +68,7 @@ import Testing
         #expect(statuses(predicate) == [AttackPackages.honestFailure(target: "CalcTests"): "failed", "CalcTests.PassingTests/testPasses": "passed"])
     }
 
-    @Test(.enabled(if: AttackHost.isRoot && AttackHost.hasNoNamespaces, reason), arguments: setups)
+    @Test(.enabled(if: available, reason), arguments: setups)
     func aLibraryPlantedBesideTheBundleIsNeverLoaded(setup: AttackHost.Setup) async throws {
         let fixture = try repository(items: "1. **Tests pass.** <!-- probe: test -->\n") { try AttackPackages.writePlantedLibrary(into: $0) }
         let result = try await gate(setup, on: fixture)
@@ -77,7 +87,7 @@ import Testing
         #expect(excerpt.contains { $0.contains("plugins Plant where .build is writable") }, "\(setup): \(excerpt)")
     }
 
-    @Test(.enabled(if: AttackHost.isRoot && AttackHost.hasNoNamespaces, reason), arguments: setups)
+    @Test(.enabled(if: available, reason), arguments: setups)
     func aCommandItemCannotSwapTheBundleWhileTheTestsRun(setup: AttackHost.Setup) async throws {
         let items = "1. **Tests pass.** <!-- probe: test -->\n2. **Lint.** <!-- probe: command: sh scripts/lint.sh -->\n"
         let fixture = try repository(items: items) { try AttackPackages.writeWatchedBundle(into: $0) }
