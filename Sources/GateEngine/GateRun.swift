@@ -148,6 +148,7 @@ public enum Gate {
                 build: options.buildTimeout ?? checklist.options.buildTimeout ?? ProbeTimeouts().build,
                 test: options.testTimeout ?? checklist.options.testTimeout ?? ProbeTimeouts().test,
                 command: options.commandTimeout ?? checklist.options.commandTimeout ?? ProbeTimeouts().command))
+        context.privateFolder = confinement.privateFolder
         context.testSettings = TestSettings(checklist.options)
         context.outputLimit = checklist.options.outputLimit ?? ProbeContext.defaultOutputLimit
         context.testSettings.quarantine = setup.loaded.policy.file(.quarantine).flatMap { file in file.text.map { (file.path, $0) } }

@@ -8,8 +8,9 @@ import Verdict
 /// Runs every item of a checklist as its probe, concurrently where that is safe.
 ///
 /// `build` and `test` items share one lane, in that order, because they share the package's `.build`
-/// folder and `test` needs a good build; command items run beside them; `git-clean` is judged from a
-/// snapshot taken before anything starts and one taken after everything has finished.
+/// folder and `test` needs a good build; command items run after that lane (beside the analysis), never while it
+/// builds or tests: a command can write `.build`, and a process it started could swap a build output under the tests.
+/// `git-clean` is judged from a snapshot taken before anything starts and one taken after everything has finished.
 struct ItemScheduler: Sendable {
     var items: [ChecklistItem]
     var context: ProbeContext
@@ -69,21 +70,16 @@ struct ItemScheduler: Sendable {
         var results: [Int: ItemResult] = [:]
         var analysis: AnalysisResult?
         await withTaskGroup(of: ([ItemResult], AnalysisResult?).self) { group in
-            if !lanes.builds.isEmpty || !lanes.tests.isEmpty {
-                group.addTask {
-                    (await runSwiftPMLane(builds: lanes.builds, tests: lanes.tests, frameworkShadowing: frameworkShadowing), nil)
-                }
+            let hasSwiftPMLane = !lanes.builds.isEmpty || !lanes.tests.isEmpty
+            group.addTask {
+                let built =
+                    hasSwiftPMLane
+                    ? await runSwiftPMLane(builds: lanes.builds, tests: lanes.tests, frameworkShadowing: frameworkShadowing) : []
+                return (built + (await runCommands(lanes.commands)), nil)
             }
             if let analysisConfiguration, !lanes.cfa.isEmpty || !lanes.inventory.isEmpty {
                 group.addTask {
                     await runAnalysisLane(lanes.cfa, lanes.inventory, configuration: analysisConfiguration, sources: snapshot ?? [])
-                }
-            }
-            for (item, command) in lanes.commands {
-                group.addTask {
-                    ([await measure(item) { logName in
-                        await CommandProbe(command: command).run(in: context, logName: logName)
-                    }], nil)
                 }
             }
             for item in lanes.manual {
@@ -146,15 +142,31 @@ struct ItemScheduler: Sendable {
         return (results, analysis)
     }
 
-    /// Builds first, then tests; a test item after a build that did not pass is skipped with the reason.
+    /// The command items, side by side.
+    private func runCommands(_ commands: [(item: ChecklistItem, command: String)]) async -> [ItemResult] {
+        await withTaskGroup(of: ItemResult.self) { group in
+            for (item, command) in commands {
+                group.addTask {
+                    await measure(item) { logName in await CommandProbe(command: command).run(in: context, logName: logName) }
+                }
+            }
+            var finished: [ItemResult] = []
+            for await result in group { finished.append(result) }
+            return finished
+        }
+    }
+
+    /// Evaluates the package once, read-only; then builds, then tests; a test item after a build that did not pass is
+    /// skipped with the reason.
     private func runSwiftPMLane(
         builds: [(item: ChecklistItem, arguments: [String])], tests: [(item: ChecklistItem, arguments: [String])],
         frameworkShadowing: [Finding]
     ) async -> [ItemResult] {
+        let evaluation = await PackageEvaluation.run(in: context)
         var finished: [ItemResult] = []
         for (item, arguments) in builds {
             finished.append(await measure(item) { logName in
-                await BuildProbe(arguments: arguments).run(in: context, logName: logName)
+                await BuildProbe(arguments: arguments).run(in: context, logName: logName, evaluation: evaluation)
             })
         }
         let brokenBuild = finished.first { $0.status != .passed }
@@ -167,7 +179,9 @@ struct ItemScheduler: Sendable {
                 continue
             }
             finished.append(await measure(item) { logName in
-                await TestProbe(arguments: arguments, frameworkShadowing: frameworkShadowing).run(in: context, logName: logName) { process, running in
+                await TestProbe(arguments: arguments, frameworkShadowing: frameworkShadowing).run(
+                    in: context, logName: logName, evaluation: evaluation
+                ) { process, running in
                     let tests = running.map { RunningTest(id: $0.key, elapsed: $0.value) }.sorted { $0.elapsed > $1.elapsed }
                     progress(.testsRunning(item: item.number, process: process, tests: tests))
                 }

@@ -53,3 +53,18 @@ extension GitRepository {
         return LibGit2.hex(&digest)
     }
 }
+
+extension GitRepository {
+    /// Whether `commit`'s tree has anything at `path`: a file, a folder, a link or a submodule.
+    /// - Throws: `unknownRevision(commit)` when `commit` names no commit.
+    public func hasEntry(at commit: String, path: String) throws(GitError) -> Bool {
+        let (tree, commitID) = try rootTree(of: commit)
+        defer { git_tree_free(tree) }
+        var entry: OpaquePointer?
+        let code = git_tree_entry_bypath(&entry, tree, path)
+        if code == GIT_ENOTFOUND.rawValue { return false }
+        try LibGit2.check(code, "find '\(path)' in commit \(commitID)")
+        git_tree_entry_free(entry)
+        return true
+    }
+}

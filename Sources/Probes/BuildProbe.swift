@@ -1,7 +1,8 @@
 import Foundation
 import Verdict
 
-/// `swift build` in the package, extra checklist arguments passed through (`-Xswiftc -warnings-as-errors`).
+/// `swift build` in the package, extra checklist arguments passed through (`-Xswiftc -warnings-as-errors`), after the
+/// package was evaluated where it is read-only (`PackageEvaluation`); a build that evaluated a manifest again is `error`.
 public struct BuildProbe: Sendable {
     var arguments: [String]
 
@@ -9,11 +10,15 @@ public struct BuildProbe: Sendable {
         self.arguments = arguments
     }
 
-    public func run(in context: ProbeContext, logName: String) async -> ProbeOutcome {
+    /// `evaluation`: the lane's evaluation of the package; nil evaluates it first.
+    public func run(in context: ProbeContext, logName: String, evaluation given: PackageEvaluation? = nil) async -> ProbeOutcome {
         guard let swift = context.swiftExecutable else { return .swiftMissing }
+        let evaluation: PackageEvaluation
+        if let given { evaluation = given } else { evaluation = await PackageEvaluation.run(in: context) }
+        if let failure = evaluation.failure { return failure }
         let command = LoggedCommand(
-            executable: swift, arguments: ["build"] + ProbeContext.swiftPMOptions + arguments, workingDirectory: context.packageDirectory,
-            logName: logName, timeout: context.timeouts.build)
+            executable: swift, arguments: ["build"] + context.swiftPMOptions + arguments, workingDirectory: context.packageDirectory,
+            logName: logName, timeout: context.timeouts.build, reaperMark: ProbeContext.swiftPMReaperMark)
         // Diagnostics are read as the log streams past: the log itself is never held whole.
         var errorCollector = CompilerDiagnostics.Collector(repositoryRoot: context.repositoryRoot)
         var warningCollector = CompilerDiagnostics.Collector(repositoryRoot: context.repositoryRoot, severities: ["warning"])
@@ -21,8 +26,14 @@ public struct BuildProbe: Sendable {
             errorCollector.consume(line.text)
             warningCollector.consume(line.text)
         }
-        return judge(result, errors: errorCollector.diagnostics, warnings: warningCollector.diagnostics, in: context)
+        var outcome = judge(result, errors: errorCollector.diagnostics, warnings: warningCollector.diagnostics, in: context)
             .noting(leftovers: result.leftovers)
+        outcome.evidence.logs += evaluation.log.map { [$0] } ?? []
+        if let line = evaluation.pluginsLine { outcome.evidence.excerpt.append(line) }
+        if let reevaluated = evaluation.reevaluation(in: context, by: (["swift", "build"] + arguments).joined(separator: " ")) {
+            return .error(reevaluated, evidence: outcome.evidence)
+        }
+        return outcome
     }
 
     private func judge(_ result: LoggedCommand.Result, errors: [Diagnostic], warnings: [Diagnostic], in context: ProbeContext) -> ProbeOutcome {

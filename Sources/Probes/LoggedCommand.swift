@@ -14,6 +14,8 @@ struct LoggedCommand: Sendable {
     var workingDirectory: String
     var logName: String
     var timeout: Duration
+    /// `ChildProcess.reaperMark`: the SwiftPM commands' shared one, or nil.
+    var reaperMark: String? = nil
 
     struct Result: Sendable {
         var termination: ProcessTermination
@@ -30,9 +32,11 @@ struct LoggedCommand: Sendable {
     func run(in context: ProbeContext, each: (LineSplitter.Line) -> Void = { _ in }) async -> Result {
         let logPath = "\(context.logDirectory)/\(logName).log"
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-        let process = ChildProcess(
+        var configured = ChildProcess(
             executable: executable, arguments: arguments, workingDirectory: workingDirectory,
             environment: context.environment, logPath: logPath, timeout: timeout)
+        configured.reaperMark = reaperMark
+        let process = configured
         let ((termination, leftovers), exceeded) = await OutputLimit.watching(logPath, limit: context.outputLimit) {
             await process.runReportingLeftovers()
         }

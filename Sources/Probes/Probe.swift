@@ -1,4 +1,5 @@
 import Foundation
+import Sandbox
 import Verdict
 
 /// Everything a probe needs to know about the run it is part of.
@@ -36,12 +37,33 @@ public struct ProbeContext: Sendable {
         ExecutableSearch.find("swift", searchPath: environment["PATH"])
     }
 
-    /// Options for every SwiftPM command the gate runs: the evaluated manifest is cached in the package's `.build`
-    /// rather than in `HOME`, which is fresh for every run, so that an unchanged manifest is not compiled again on
-    /// every run. SwiftPM keys that cache by the manifest, the toolchain and the whole environment, which is why the
-    /// probes' environment is the same from run to run (`ProbeConfinement`). `.build` is the change's own to write
-    /// anyway: the cache adds no trust to it.
-    static let swiftPMOptions = ["--manifest-cache", "local"]
+    /// A folder of the run's own that probes may write, outside the package (the probes' private folder): SwiftPM's
+    /// cache lives in it. Tests that make a context of their own get one inside their log folder.
+    public var privateFolder: String?
+
+    /// SwiftPM's cache, the manifest cache among it (`<cache>/manifests/manifest.db`).
+    var swiftPMCachePath: String { "\(privateFolder ?? "\(logDirectory)/private")/swiftpm-cache" }
+
+    /// Options for every SwiftPM command the gate runs. The evaluated manifest is cached outside the package, where the
+    /// read-only evaluation (`EvaluatedPackage`) can store it and every later command, whose environment is the same,
+    /// finds it instead of running the manifest again with write access (`ManifestCacheWitness` proves that). The
+    /// private folder is emptied for every run, so each run evaluates its manifest once.
+    var swiftPMOptions: [String] { ["--manifest-cache", "shared", "--cache-path", swiftPMCachePath] }
+
+    /// What every SwiftPM command of a run carries as its reaper mark (`ChildProcess.reaperMark`): without a namespace a
+    /// mark of each process's own would differ in its environment, and SwiftPM would evaluate the manifest again.
+    static let swiftPMReaperMark = "\(ProcessInfo.processInfo.processIdentifier)-swiftpm"
+
+    /// A SwiftPM command in the package, with the run's environment and the SwiftPM reaper mark.
+    func swiftPMProcess(_ swift: String, _ arguments: [String], logPath: String, timeout: Duration, sandbox: ProcessSandbox = .current)
+        -> ChildProcess
+    {
+        var process = ChildProcess(
+            executable: swift, arguments: arguments, workingDirectory: packageDirectory, environment: environment, logPath: logPath,
+            timeout: timeout, sandbox: sandbox)
+        process.reaperMark = Self.swiftPMReaperMark
+        return process
+    }
 }
 
 public struct ProbeTimeouts: Sendable, Equatable {

@@ -50,8 +50,9 @@ public struct TestProbe: Sendable {
     }
 
     /// `observe` hears which tests each test process is running (for live progress), and an empty list when it ends.
+    /// `evaluation`: the lane's evaluation of the package (`PackageEvaluation`); nil evaluates it first.
     public func run(
-        in context: ProbeContext, logName: String,
+        in context: ProbeContext, logName: String, evaluation given: PackageEvaluation? = nil,
         observe: @escaping @Sendable (_ process: String, _ running: [String: Duration]) -> Void = { _, _ in }
     ) async -> ProbeOutcome {
         if let disarmed = Self.disarmed(frameworkShadowing) { return disarmed }
@@ -60,7 +61,11 @@ public struct TestProbe: Sendable {
         let selection = Self.split(arguments)
         var buildContext = context
         buildContext.timeouts.build = context.timeouts.test
-        let build = await BuildProbe(arguments: ["--build-tests"] + selection.buildArguments).run(in: buildContext, logName: logName)
+        let evaluation: PackageEvaluation
+        if let given { evaluation = given } else { evaluation = await PackageEvaluation.run(in: context) }
+        guard case .success(let package) = evaluation.package else { return evaluation.failure ?? .error("the package was not evaluated") }
+        let build = await BuildProbe(arguments: ["--build-tests"] + selection.buildArguments)
+            .run(in: buildContext, logName: logName, evaluation: evaluation)
         guard build.status == .passed else { return build }
         var evidence = build.evidence
         evidence.diagnostics = []
@@ -77,30 +82,41 @@ public struct TestProbe: Sendable {
             return .error("cannot create the test log \(joinedPath): \(String(cString: strerror(errno)))", evidence: evidence)
         }
         var outcome = await runTests(
-            in: context, selection: selection, quarantine: quarantine, runDirectory: runDirectory, logs: logs, deadline: deadline,
-            evidence: evidence, observe: observe)
+            in: context, package: package, evaluation: evaluation, selection: selection, quarantine: quarantine, runDirectory: runDirectory,
+            logs: logs, deadline: deadline, evidence: evidence, observe: observe)
         if let log = await logs.close(name: "\(logName).tests", at: joinedPath) { outcome.evidence.logs.append(log) }
         try? FileManager.default.removeItem(atPath: runDirectory)
         return outcome
     }
 
     private func runTests(
-        in context: ProbeContext, selection: Selection, quarantine: Quarantine, runDirectory: String, logs: TestLogs,
-        deadline: ContinuousClock.Instant, evidence: Evidence, observe: @escaping @Sendable (String, [String: Duration]) -> Void
+        in context: ProbeContext, package: EvaluatedPackage, evaluation: PackageEvaluation, selection: Selection, quarantine: Quarantine,
+        runDirectory: String, logs: TestLogs, deadline: ContinuousClock.Instant, evidence: Evidence,
+        observe: @escaping @Sendable (String, [String: Duration]) -> Void
     ) async -> ProbeOutcome {
-        let bundle: String
-        switch await TestBundleLocator.locate(in: context, buildArguments: selection.buildArguments, runDirectory: runDirectory) {
-        case .success(let path): bundle = path
+        let binDirectory: String
+        switch await TestBundleLocator.binDirectory(in: context, buildArguments: selection.buildArguments, runDirectory: runDirectory) {
+        case .success(let path): binDirectory = path
         case .failure(let error): return .error(error.message, evidence: evidence)
         }
-        // The bundle that runs is the one just built, from the first process to the last: it is read-only to every test
-        // process, and its digest is taken now and compared once they have all ended.
-        guard let bundleDigest = try? Digest.sha256Hex(fileAt: bundle) else {
-            return .error("\(bundle): cannot read the test bundle", evidence: evidence)
+        if !selection.buildArguments.isEmpty,
+            let reevaluated = evaluation.reevaluation(in: context, by: "swift build --show-bin-path \(selection.buildArguments.joined(separator: " "))")
+        {
+            return .error(reevaluated, evidence: evidence)
         }
+        // The bundle that runs is a copy the gate made, beside only what the build declares, in a folder no probe can write,
+        // digested as it was copied; every test process starts it, and the copy is read again once they have all ended.
+        let runfiles: TestRunfiles
+        do throws(RunfilesError) {
+            runfiles = try TestRunfiles.assemble(
+                bundle: package.testBundleName, binDirectory: binDirectory, companions: package.declaredCompanions, into: "\(runDirectory)/runfiles")
+        } catch {
+            return .error(error.description, evidence: evidence)
+        }
+        let bundle = runfiles.bundle
         let buildOutputs = [
             URL(fileURLWithPath: "\(context.packageDirectory)/.build").resolvingSymlinksInPath().path,
-            URL(fileURLWithPath: bundle).deletingLastPathComponent().resolvingSymlinksInPath().path,
+            URL(fileURLWithPath: binDirectory).resolvingSymlinksInPath().path,
         ]
         let sandbox = ProcessSandbox.current.protecting(buildOutputs)
         // XCTest's statuses come from an observer preloaded into its processes, never from their console output.
@@ -113,17 +129,18 @@ public struct TestProbe: Sendable {
             return configuration
         }
         var outcome = await orchestrate(
+            package: package,
             SwiftPMTestRunner(
                 bundle: bundle, packageDirectory: context.packageDirectory, repositoryRoot: context.repositoryRoot,
                 runDirectory: runDirectory, logs: logs, environment: context.environment, deadline: deadline, workers: context.testSettings.workers,
                 outputLimit: context.outputLimit, sandbox: sandbox, forkServers: start.servers, xctestChannel: xctestChannel),
-            in: context, selection: selection, runDirectory: runDirectory, quarantine: quarantine, evidence: evidence, observe: observe)
+            in: context, selection: selection, quarantine: quarantine, evidence: evidence, observe: observe)
         await start.servers?.shutdown()
         outcome.evidence.testRun?.processStart = start.record
-        if (try? Digest.sha256Hex(fileAt: bundle)) != bundleDigest {
+        if let changed = runfiles.firstChange() {
             return .error(
-                "\(bundle) changed while the tests ran: something replaced the test bundle the gate built, so no result of it is trusted"
-                    + " — look for a test or a process outside the gate that writes into .build", evidence: evidence)
+                "\(changed) changed while the tests ran: something replaced what the gate copied from the build, so no result of it is trusted"
+                    + " — look for a process outside the gate that writes into .git/cfa-gate", evidence: evidence)
         }
         return outcome
     }
@@ -146,12 +163,11 @@ public struct TestProbe: Sendable {
 
     /// Lists the bundle's tests, selects, orders and shards them, and runs them under the orchestrator.
     private func orchestrate(
-        _ located: SwiftPMTestRunner, in context: ProbeContext, selection: Selection, runDirectory: String, quarantine: Quarantine,
+        package: EvaluatedPackage, _ located: SwiftPMTestRunner, in context: ProbeContext, selection: Selection, quarantine: Quarantine,
         evidence: Evidence, observe: @escaping @Sendable (String, [String: Duration]) -> Void
     ) async -> ProbeOutcome {
         var evidence = evidence
-        // Reading the package graph costs a second of SwiftPM; it overlaps the listing, which runs the bundle.
-        async let order = ChangedTestTargets.choose(in: context, runDirectory: runDirectory)
+        let order = ChangedTestTargets.choose(in: context, graph: package.targets)
         let runner: SwiftPMTestRunner
         let listed: [TestCase]
         do {
@@ -177,7 +193,7 @@ public struct TestProbe: Sendable {
             caseTimeout: context.testSettings.caseTimeout, retries: context.testSettings.retries,
             allowFlaky: context.testSettings.allowFlaky, quarantine: quarantine, workers: context.testSettings.workers,
             isolation: context.testSettings.isolation, durations: context.testSettings.durations)
-        let first = await order
+        let first = order
         // One shard of a matrix runs its share of the whole expected list; the merge checks the shares add up.
         var share = expected
         var shardRecord: ShardRecord?

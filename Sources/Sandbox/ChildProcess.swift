@@ -70,6 +70,10 @@ public struct ChildProcess: Sendable {
     var timeout: Duration
     /// Where the process runs: by default the sandbox the gate chose for this run (`ProcessSandbox.current`).
     var sandbox: ProcessSandbox
+    /// The mark the reaper finds this process's orphans by, in their environment, when it must be the same for several
+    /// processes: SwiftPM's commands of a run, whose manifest cache is keyed by the whole environment. Such processes
+    /// must run one after another. Nil: a mark of the process's own.
+    package var reaperMark: String?
 
     package init(
         executable: String, arguments: [String], workingDirectory: String,
@@ -101,8 +105,9 @@ public struct ChildProcess: Sendable {
     /// How the process ended, and the processes it left running, which were killed and reaped before this returns.
     package func runReportingLeftovers() async -> (termination: ProcessTermination, leftovers: [LeftoverProcess]) {
         let token = ProcessReaper.newToken()
+        let mark = reaperMark ?? token
         let pid: pid_t
-        let started = await ProcessReaper.shared.start(token: token, { spawn(token: token) })
+        let started = await ProcessReaper.shared.start(token: mark, { spawn(token: token, mark: mark) })
         output.pipeEnds.forEach(closeDescriptor)
         switch started {
         case .success(let spawned): pid = spawned
@@ -111,7 +116,7 @@ public struct ChildProcess: Sendable {
         let termination = await wait(for: pid)
         ChildTemporaryFolders.remove(named: token, in: sandbox)
         // In a namespace the kernel has already killed and reaped everything the process left: nothing to sweep.
-        return (termination, await ProcessReaper.shared.finished(pid, token: token, sweeping: sandbox.namespaces == nil))
+        return (termination, await ProcessReaper.shared.finished(pid, token: mark, sweeping: sandbox.namespaces == nil))
     }
 
     private func wait(for pid: pid_t) async -> ProcessTermination {
@@ -150,12 +155,12 @@ public struct ChildProcess: Sendable {
 
     struct SpawnFailure: Error { var message: String }
 
-    private func spawn(token: String) -> Result<pid_t, SpawnFailure> {
+    private func spawn(token: String, mark: String) -> Result<pid_t, SpawnFailure> {
         // The token lets the reaper tell which process an orphan came from (see `ProcessReaper`). In a namespace nothing is
         // ever orphaned to the gate, and it is left out: a variable that differs on every run would change SwiftPM's cache
         // key for the manifest, which covers the whole environment.
         var childEnvironment = Self.childEnvironment(environment)
-        if sandbox.namespaces == nil { childEnvironment[ProcessReaper.tokenVariable] = token }
+        if sandbox.namespaces == nil { childEnvironment[ProcessReaper.tokenVariable] = mark }
         let envp = childEnvironment.map { "\($0.key)=\($0.value)" }
         let argv = [executable] + arguments
         var descriptors = SandboxSpawn.Descriptors(fourth: output.fourth ?? -1)

@@ -68,10 +68,12 @@ public struct ProcessSandbox: Sendable, Equatable {
     /// Whether the file policy holds: by mounts in a namespace, or by Landlock.
     package var enforcesFiles: Bool { files != nil && (namespaces != nil || landlockABI != nil) }
 
-    /// The same sandbox with `paths` read-only too: the build outputs while the tests run, so that no test can
-    /// replace the bundle or a library the next test process loads.
+    /// The same sandbox with `paths` read-only too, a writable path among them included: the build outputs while the
+    /// tests run, so that no test can replace the bundle or a library the next test process loads; the whole package
+    /// while SwiftPM evaluates its manifest.
     package func protecting(_ paths: [String]) -> ProcessSandbox {
         guard var files else { return self }
+        files.writable.removeAll { paths.contains($0) }
         files.readOnly += paths.filter { !files.readOnly.contains($0) }
         var copy = self
         copy.files = files

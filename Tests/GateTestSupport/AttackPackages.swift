@@ -25,7 +25,7 @@ public enum AttackPackages {
             """
     }
 
-    private static func manifest(name: String, target: String, prelude: String = "") -> String {
+    static func manifest(name: String, target: String, prelude: String = "") -> String {
         """
         // swift-tools-version:6.0
         import Foundation
@@ -37,13 +37,13 @@ public enum AttackPackages {
     }
 
     /// The manifest of a package with one test target, its `.gitignore`, and (with `honest`) `honestTests` in that target.
-    private static func writePackage(name: String, target: String, prelude: String = "", honest: Bool, into fixture: GitFixture) throws {
+    static func writePackage(name: String, target: String, prelude: String = "", honest: Bool, into fixture: GitFixture) throws {
         try fixture.write("Package.swift", manifest(name: name, target: target, prelude: prelude))
         try fixture.write(".gitignore", ".build/\n.swiftpm/\n")
         if honest { try fixture.write("Tests/\(target)/HonestTests.swift", honestTests) }
     }
 
-    private static let honestTests = """
+    static let honestTests = """
         import XCTest
 
         final class HonestTests: XCTestCase {

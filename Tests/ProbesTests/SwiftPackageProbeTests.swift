@@ -32,11 +32,14 @@ import Testing
         #expect(log.bytes == data.count)
     }
 
-    /// SwiftPM keeps the evaluated manifest in the package's `.build`, not in the probes' `HOME`, which is emptied every run.
-    @Test func theBuildKeepsTheManifestCacheInThePackage() async throws {
+    /// SwiftPM keeps the evaluated manifest outside the package, where the read-only evaluation could store it, so the
+    /// build finds it there and never runs the manifest where it could write the package.
+    @Test func theManifestCacheIsKeptOutsideThePackage() async throws {
         let outcome = await BuildProbe().run(in: context(), logName: "24-build")
         #expect(outcome.status == .passed, "\(outcome.summary)")
-        #expect(FileManager.default.fileExists(atPath: Self.fixture.path(".build/manifest.db")))
+        #expect(!FileManager.default.fileExists(atPath: Self.fixture.path(".build/manifest.db")))
+        #expect(FileManager.default.fileExists(atPath: Self.fixture.path("logs/private/swiftpm-cache/manifests/manifest.db")))
+        #expect(outcome.evidence.logs.map(\.name).contains(PackageEvaluation.logName))
     }
 
     @Test func testsThatPassAreCountedFromBothFrameworks() async throws {

@@ -64,13 +64,18 @@ extension SwiftPackageProbeTests {
         "CalcTests.OrchestratedXC/testCrashes": .crashed, "CalcTests.OrchestratedXC/testZAfterCrash": .passed,
     ]
 
-    /// Runs the test probe in the namespace sandbox, as a run's probes do, with a `HOME` and `TMPDIR` it may write.
+    /// Runs the test probe in the namespace sandbox, as a run's probes do, with a private folder outside the package (its
+    /// `HOME`, `TMPDIR` and SwiftPM's cache), which the package's read-only evaluation may write.
     private func runSandboxed(_ probe: TestProbe, in context: ProbeContext, logName: String) async throws -> ProbeOutcome {
-        let detected = await ProcessSandbox.detect(files: FilePolicy(writable: [Self.fixture.root]), identity: nil)
+        let privateFolder = FileManager.default.temporaryDirectory.appendingPathComponent("cfa-gate-probes-\(UUID().uuidString)")
+            .resolvingSymlinksInPath().path
+        let home = "\(privateFolder)/home"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: privateFolder) }
+        let detected = await ProcessSandbox.detect(files: FilePolicy(writable: [Self.fixture.root, privateFolder]), identity: nil)
         try #require(detected.sandbox.namespaces != nil, "no namespace sandbox on this machine: \(detected.unavailable ?? "")")
         var context = context
-        let home = Self.fixture.path("home-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        context.privateFolder = privateFolder
         context.environment["HOME"] = home
         context.environment["TMPDIR"] = home
         return await ProcessSandbox.$current.withValue(detected.sandbox) { [context] in

@@ -1,5 +1,4 @@
 import Foundation
-import Sandbox
 import Git
 import TestOrchestration
 
@@ -7,7 +6,7 @@ import TestOrchestration
 /// run before the rest and a broken change fails fast. The full suite runs either way.
 ///
 /// The files come from the diff base → final commit (the base is chosen as for the inventory diff); the targets
-/// and their dependencies from `swift package describe --type json`. A change to `Package.swift` or
+/// and their dependencies from the run's one evaluation of the package (`EvaluatedPackage`). A change to `Package.swift` or
 /// `Package.resolved`, or to a file in no target, makes every test target affected: nothing goes first.
 enum ChangedTestTargets {
     struct Order: Sendable, Equatable {
@@ -16,7 +15,7 @@ enum ChangedTestTargets {
         var reason: String?
     }
 
-    static func choose(in context: ProbeContext, runDirectory: String) async -> Order {
+    static func choose(in context: ProbeContext, graph: [Target]) -> Order {
         let changed: [String]
         let base: BaseChoice
         do {
@@ -28,26 +27,10 @@ enum ChangedTestTargets {
         }
         let against = "against \(base.description)"
         guard !changed.isEmpty else { return Order(targets: [], reason: "no file changed \(against)") }
-        guard let graph = await packageGraph(in: context, runDirectory: runDirectory) else {
-            return Order(targets: [], reason: "`swift package describe` failed: nothing ran first")
-        }
         return order(changed: changed, packagePath: context.packagePath, graph: graph, against: against)
     }
 
-    struct Target: Decodable, Equatable {
-        var name: String
-        var c99name: String
-        var type: String
-        var path: String
-        var targetDependencies: [String]?
-
-        enum CodingKeys: String, CodingKey {
-            case name, c99name, type, path
-            case targetDependencies = "target_dependencies"
-        }
-    }
-
-    private struct Description: Decodable { var targets: [Target] }
+    typealias Target = EvaluatedPackage.Target
 
     /// Pure, for tests: `changed` are repository-relative, `packagePath` is the package folder ("" at the root).
     static func order(changed: [String], packagePath: String, graph: [Target], against: String) -> Order {
@@ -84,22 +67,5 @@ enum ChangedTestTargets {
 
     private static func everything(_ cause: String, _ against: String) -> Order {
         Order(targets: [], reason: "\(cause) \(against): every test target is affected, so all tests ran together")
-    }
-
-    private static func packageGraph(in context: ProbeContext, runDirectory: String) async -> [Target]? {
-        guard let swift = context.swiftExecutable else { return nil }
-        let logPath = "\(runDirectory)/describe.log"
-        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-        let termination = await ChildProcess(
-            executable: swift, arguments: ["package"] + ProbeContext.swiftPMOptions + ["describe", "--type", "json"],
-            workingDirectory: context.packageDirectory,
-            environment: context.environment, logPath: logPath, timeout: .seconds(120)
-        ).run()
-        // The manifest can print: a description bigger than any package's is not read (all tests then run together).
-        guard termination.succeeded, LogFile.size(logPath) <= 64 << 20, let output = FileManager.default.contents(atPath: logPath) else { return nil }
-        // Warnings share the log with the JSON document: it starts at the first line that is just `{`.
-        let text = String(decoding: output, as: UTF8.self)
-        guard let start = text.range(of: "\n{\n")?.lowerBound ?? (text.hasPrefix("{") ? text.startIndex : nil) else { return nil }
-        return try? JSONDecoder().decode(Description.self, from: Data(text[start...].utf8)).targets
     }
 }

@@ -1,27 +1,16 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CFAAnalysis
 import Foundation
 import Sandbox
 import TestOrchestration
 
-/// Names the test executable `swift build --build-tests` produced: `<bin>/<Package>PackageTests.xctest`, with the
-/// package's name as its manifest declares it and the bin folder of the configuration and triple built.
-///
-/// Never "the newest bundle in the folder": manifest code, a plugin or a restored cache can plant a future-dated
-/// `ZZZPackageTests.xctest` there, which would then be the one listed and run.
+/// Finds the bin folder `swift build --build-tests` wrote the test executable into: that of the configuration and
+/// triple built. The executable's name, `<Package>PackageTests.xctest`, comes from SwiftPM's own evaluation of the
+/// package (`EvaluatedPackage`), never from the manifest's text, and never "the newest bundle in the folder": manifest
+/// code, a plugin or a restored cache can plant a future-dated `ZZZPackageTests.xctest` there.
 enum TestBundleLocator {
-    static func locate(in context: ProbeContext, buildArguments: [String], runDirectory: String) async -> Result<String, TestRunnerError> {
-        let manifestPath = "\(context.packageDirectory)/Package.swift"
-        guard let manifest = try? String(contentsOfFile: manifestPath, encoding: .utf8) else {
-            return .failure(TestRunnerError("\(manifestPath): cannot read the manifest to name the test bundle"))
-        }
-        guard let name = PackageManifest.parse(manifest).name, !name.isEmpty, !name.contains("/") else {
-            return .failure(TestRunnerError(
-                "\(manifestPath): `Package(name:)` is not a string literal, so the gate cannot name the test bundle it must run"
-                    + " — write the package's name as a literal"))
-        }
+    static func binDirectory(in context: ProbeContext, buildArguments: [String], runDirectory: String) async -> Result<String, TestRunnerError> {
         let binDirectory: String
         if buildArguments.isEmpty {
             binDirectory = defaultBinDirectory(packageDirectory: context.packageDirectory)
@@ -29,10 +18,8 @@ enum TestBundleLocator {
             guard let swift = context.swiftExecutable else { return .failure(TestRunnerError("`swift` was not found on PATH")) }
             let logPath = "\(runDirectory)/bin-path.log"
             _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-            let termination = await ChildProcess(
-                executable: swift, arguments: ["build", "--show-bin-path"] + ProbeContext.swiftPMOptions + buildArguments,
-                workingDirectory: context.packageDirectory,
-                environment: context.environment, logPath: logPath, timeout: .seconds(120)
+            let termination = await context.swiftPMProcess(
+                swift, ["build", "--show-bin-path"] + context.swiftPMOptions + buildArguments, logPath: logPath, timeout: .seconds(120)
             ).run()
             // Read line by line: the manifest and plugins can print as much as they like before the path.
             var last: String?
@@ -42,13 +29,7 @@ enum TestBundleLocator {
             }
             binDirectory = last
         }
-        let bundle = "\(binDirectory)/\(name)PackageTests.xctest"
-        var status = stat()
-        guard lstat(bundle, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, access(bundle, X_OK) == 0 else {
-            return .failure(TestRunnerError(
-                "\(bundle): no test executable after building the tests — does the package have a test target?"))
-        }
-        return .success(bundle)
+        return .success(binDirectory)
     }
 
     /// The default configuration's folder for this machine's triple (`.build/x86_64-unknown-linux-gnu/debug`), not

@@ -54,3 +54,32 @@ public enum Digest {
         return String(decoding: text, as: UTF8.self)
     }
 }
+
+/// SHA-256 over bytes given piece by piece, for a digest taken while the bytes are copied, so that they are read once.
+package final class SHA256Stream {
+    private let context: OpaquePointer
+
+    /// Nil when OpenSSL cannot allocate or start a digest.
+    package init?() {
+        guard let context = EVP_MD_CTX_new() else { return nil }
+        guard EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1 else {
+            EVP_MD_CTX_free(context)
+            return nil
+        }
+        self.context = context
+    }
+
+    deinit { EVP_MD_CTX_free(context) }
+
+    package func update(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        bytes.isEmpty || EVP_DigestUpdate(context, bytes.baseAddress, bytes.count) == 1
+    }
+
+    /// The digest as lowercase hex; the stream is spent.
+    package func finish() -> String? {
+        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length: UInt32 = 0
+        guard EVP_DigestFinal_ex(context, &digest, &length) == 1 else { return nil }
+        return Digest.hexText(digest.prefix(Int(length)))
+    }
+}
