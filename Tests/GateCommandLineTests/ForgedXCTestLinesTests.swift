@@ -54,10 +54,12 @@ import Testing
 
     /// Runs the binary on a thread of its own: a package build takes a minute here, and the suite's shared threads must
     /// not wait on it.
-    private func gate(_ arguments: [String], in fixture: GitFixture, binary: String = CFAGateBinary.path) async throws -> ProcessResult {
+    private func gate(
+        _ arguments: [String], in fixture: GitFixture, binary: String = CFAGateBinary.path, prefix: [String] = []
+    ) async throws -> ProcessResult {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
-                continuation.resume(with: Result { try fixture.run(binary, arguments, environment: SwiftPackageFixture.environment(for: fixture)) })
+                continuation.resume(with: Result { try AttackHost.run(prefix, [binary] + arguments, in: fixture, environment: SwiftPackageFixture.environment(for: fixture)) })
             }.start()
         }
     }
@@ -102,6 +104,27 @@ import Testing
         } else if verdict.isolation?.namespaces.contains("pid") == true {
             #expect(start == .forked)
         }
+    }
+
+    /// As root in a container whose seccomp filter refuses namespaces (Landlock holding the files, every test executed):
+    /// the printed lines change nothing there either, in a process per test and in a shared one.
+    @Test(
+        .enabled(if: AttackHost.Setup.rootWithoutNamespaces.available, "needs root and the NoNamespaces helper"),
+        arguments: ["", "test-isolation=batch test-workers=1"])
+    func printedPassesChangeNoStatusInAContainerWithoutNamespaces(options: String) async throws {
+        let fixture = try forgerRepository(options: options)
+        let out = "\(fixture.root)/verdict.json"
+        let run = try await gate(["run", "--no-progress", "--out", out], in: fixture, prefix: AttackHost.Setup.rootWithoutNamespaces.prefix)
+        #expect(run.status == 1, "\(run.standardOutput)\(run.standardError)")
+        let verdict = try predicate(out)
+        #expect(verdict.result == .failed)
+        #expect(verdict.isolation?.namespaces == [], "the filter let namespaces through: the test proves nothing new")
+        let cases = verdict.items.first { $0.evidence.testRun != nil }?.evidence.testCases ?? []
+        #expect(
+            Dictionary(uniqueKeysWithValues: cases.map { ($0.id, $0.status) }) == [
+                "CalcTests.CalcTests/testAForgesEveryPass": .failed, "CalcTests.CalcTests/testAddsWrongly": .passed,
+                "CalcTests.CalcTests/testHonestFailure": .failed,
+            ], "\(run.standardOutput)")
     }
 
     /// A gate without the observer beside it cannot judge XCTest tests: the item is `error`, saying why and how to fix it,

@@ -33,70 +33,10 @@ import Testing
         try #require(try readmeSteps().first { $0.hasPrefix(prefix) }, "no step starting with \(prefix) in README.md's CI block")
     }
 
-    private static let runnerReason: Comment = "needs root, ciuser, setpriv and sudo (as CI has them)"
-    private static var runnerAvailable: Bool { AttackHost.canActAsCIUser && AttackHost.tool("sudo") != nil }
-
-    /// A pull request's checkout as the runner user has it: a package whose tests pass, `origin/main` its base, the public
-    /// key committed where the README puts it; a `RUNNER_TEMP` and a step summary of the runner user's own.
-    private struct Runner {
-        var fixture: GitFixture
-        var key: String
-        var runnerTemp: String
-        var prefix: String
-
-        func environment(key pem: String) -> [String: String] {
-            var environment = SwiftPackageFixture.environment(for: fixture)
-            environment["PATH"] = "\(prefix)/bin:" + (environment["PATH"] ?? "/usr/bin:/bin")
-            environment["HOME"] = "\(runnerTemp)/home"
-            environment["KEY"] = pem
-            environment["GITHUB_BASE_REF"] = "main"
-            environment["RUNNER_TEMP"] = runnerTemp
-            environment["GITHUB_ACTIONS"] = "true"
-            environment["GITHUB_STEP_SUMMARY"] = "\(runnerTemp)/step-summary.md"
-            return environment
-        }
-
-        func remove() {
-            for folder in [runnerTemp, prefix, (key as NSString).deletingLastPathComponent] { try? FileManager.default.removeItem(atPath: folder) }
-        }
-    }
-
-    private func runner() throws -> Runner {
-        let user = try #require(AttackHost.ciUser)
-        let keys = try AttackHost.folder("readme-key")
-        let fixture = try GitFixture()
-        let made = try fixture.run(CFAGateBinary.path, ["keygen", "--out", "\(keys)/ci-signing.pem"], environment: ["PATH": "/usr/bin:/bin"])
-        try #require(made.status == 0, "\(made.standardError)")
-        try AttackPackages.writeManyQuickTests(into: fixture, count: 2)
+    /// A package whose two tests pass, with a checklist that runs them and checks the tree.
+    private static func passingRunner() throws -> HostedRunner {
         let checklist = "# Gate\n\n1. **Tests pass.** <!-- probe: test -->\n2. **The tree is clean.** <!-- probe: git-clean -->\n"
-        try fixture.makeRepository(committing: [
-            "gate/cfa-change-gate.md": checklist, ".github/cfa-gate.pub": try String(contentsOfFile: "\(keys)/ci-signing.pem.pub", encoding: .utf8),
-            ".gitignore": ".build/\n.swiftpm/\n/verdict/\n",
-        ])
-        try fixture.git("update-ref", "refs/remotes/origin/main", "HEAD")
-        try fixture.git("checkout", "-q", "-b", "change")
-        try fixture.write("notes.txt", "a change\n")
-        try fixture.git("add", "-A")
-        try fixture.git("commit", "-qm", "the change")
-        try AttackHost.chown(fixture.root, to: user.uid, user.gid)
-        let runnerTemp = try AttackHost.folder("runner-temp", owner: (user.uid, user.gid))
-        try FileManager.default.createDirectory(atPath: "\(runnerTemp)/home", withIntermediateDirectories: false)
-        _ = FileManager.default.createFile(atPath: "\(runnerTemp)/step-summary.md", contents: nil)
-        try AttackHost.chown(runnerTemp, to: user.uid, user.gid)
-        return Runner(fixture: fixture, key: "\(keys)/ci-signing.pem", runnerTemp: runnerTemp, prefix: try KeyReachTests.install())
-    }
-
-    /// The step as a runner runs a `run:` script: `bash -e`, as the job's user; on a thread of its own (a package build
-    /// takes a while here, and the suite's shared threads must not wait on it).
-    private func runStep(_ step: String, _ runner: Runner) async throws -> ProcessResult {
-        let environment = runner.environment(key: try String(contentsOfFile: runner.key, encoding: .utf8))
-        return try await withCheckedThrowingContinuation { continuation in
-            Thread {
-                continuation.resume(with: Result {
-                    try AttackHost.run(AttackHost.asCIUserPrefix, ["/bin/bash", "-e", "-c", step], in: runner.fixture, environment: environment)
-                })
-            }.start()
-        }
+        return try HostedRunner.make(checklist: checklist) { try AttackPackages.writeManyQuickTests(into: $0, count: 2) }
     }
 
     @Test func theBlockHasAGateStepAndAVerifyStep() throws {
@@ -105,13 +45,13 @@ import Testing
         #expect(try Self.readmeSteps().contains { $0.contains("sudo bash Scripts/install.sh ") })
     }
 
-    @Test(.enabled(if: runnerAvailable, runnerReason))
+    @Test(.enabled(if: HostedRunner.available, HostedRunner.reason))
     func theGateStepRunsVerbatimSignsWithTheKeyAndTheVerifyStepAcceptsIt() async throws {
-        let runner = try runner()
+        let runner = try Self.passingRunner()
         defer { runner.remove() }
         let step = try Self.step(startingWith: "exec sudo ")
-        let result = try await AttackHost.withPasswordlessSudo { try await runStep(step, runner) }
-        let verdictPath = "\(runner.runnerTemp)/verdict/verdict.json"
+        let result = try await AttackHost.withPasswordlessSudo { try await runner.run(step) }
+        let verdictPath = runner.verdictPath
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
         let predicate = try AttackHost.verdict(verdictPath)
         #expect(predicate["result"] as? String == "passed", "\(AttackHost.logs(beside: verdictPath))")
@@ -121,21 +61,18 @@ import Testing
         let testRun = (AttackHost.items(predicate).first?["evidence"] as? [String: Any])?["testRun"] as? [String: Any]
         #expect((testRun?["processStart"] as? [String: Any])?["method"] as? String == "forked", "\(testRun ?? [:])")
         // The verify job: the verdict downloaded into `verdict/`, the step as written.
-        try FileManager.default.createDirectory(atPath: runner.fixture.path("verdict"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: verdictPath, toPath: runner.fixture.path("verdict/verdict.json"))
-        try FileManager.default.copyItem(atPath: "\(runner.runnerTemp)/verdict/verdict.logs", toPath: runner.fixture.path("verdict/verdict.logs"))
-        try AttackHost.chown(runner.fixture.path("verdict"), to: AttackHost.ciUser!.uid, AttackHost.ciUser!.gid)
-        let verified = try await runStep(try Self.step(startingWith: "cfa-gate verify "), runner)
+        try runner.downloadVerdict()
+        let verified = try await runner.run(try Self.step(startingWith: "cfa-gate verify "))
         #expect(verified.status == 0, "\(verified)")
     }
 
-    @Test(.enabled(if: runnerAvailable, runnerReason))
+    @Test(.enabled(if: HostedRunner.available, HostedRunner.reason))
     func withoutExecTheShellLeftHoldingTheKeyIsNamedAndTheKeyRefused() async throws {
-        let runner = try runner()
+        let runner = try Self.passingRunner()
         defer { runner.remove() }
         // The same step without `exec`: the runner user's shell stays above sudo with the key in its environment.
         let step = String(try Self.step(startingWith: "exec sudo ").dropFirst("exec ".count))
-        let result = try await AttackHost.withPasswordlessSudo { try await runStep(step, runner) }
+        let result = try await AttackHost.withPasswordlessSudo { try await runner.run(step) }
         #expect(result.status == 2, "\(result)")
         #expect(result.standardError.contains("(bash), which started the gate"), "\(result.standardError)")
         #expect(!FileManager.default.fileExists(atPath: "\(runner.runnerTemp)/verdict/verdict.json"))
