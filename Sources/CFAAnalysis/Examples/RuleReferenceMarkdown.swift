@@ -107,6 +107,7 @@ public enum RuleReferenceMarkdown {
                 + " (`.cfa-gate.json` can change it). [All rules](\(indexName))",
             descriptor.reference,
         ]
+        if let precedence = FindingPrecedence.paragraph(for: descriptor.id) { blocks.append(precedence) }
         let triggering = descriptor.examples.filter(\.isTriggering)
         let passing = descriptor.examples.filter { !$0.isTriggering }
         if !descriptor.examples.isEmpty {

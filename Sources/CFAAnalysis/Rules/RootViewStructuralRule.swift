@@ -64,7 +64,7 @@ struct RootViewStructuralRule: Rule {
             for (_, line) in usesByLine.sorted(by: { $0.key < $1.key }) {
                 findings.append(descriptor.finding(
                     part.file, line.location,
-                    "\(subject) uses \(line.uses.joined(separator: " and ")); "
+                    "\(subject) uses \(AppModelReads.collapse(line.uses).joined(separator: " and ")); "
                         + "the root view only arranges screens — start Features in `AppModel.applicationDidFinishLaunching()` "
                         + "and let each screen's ViewModel load its data"))
             }

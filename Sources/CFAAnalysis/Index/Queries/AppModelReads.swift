@@ -6,8 +6,17 @@ enum AppModelReads {
     static func describe(_ chain: String) -> String {
         let members = FeatureReferences.chain(chain)
         return members.count > 2 && members[0] == "AppModel" && members[1] == "shared"
-            ? "a Feature read from `AppModel.shared`" : "the AppModel"
+            ? featureRead : appModel
     }
+
+    /// What one line names, with `the AppModel` left out where the line reads a Feature through it: the parser lists
+    /// `AppModel` and `AppModel.shared.ordersFeature` as two names of one expression.
+    static func collapse(_ uses: [String]) -> [String] {
+        uses.contains(featureRead) ? uses.filter { $0 != appModel } : uses
+    }
+
+    static let featureRead = "a Feature read from `AppModel.shared`"
+    static let appModel = "the AppModel"
 
     /// `init(feature: OrdersFeature = AppModel.shared.ordersFeature)` in a ViewModel: Reference 13's way for a ViewModel
     /// to get its Features, never a finding — neither the default nor the parameter's type. The use is in the signature of
