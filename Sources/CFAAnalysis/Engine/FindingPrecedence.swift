@@ -7,6 +7,8 @@
 /// a rule above it sits on its line or lists that line among its related locations (a screen's input and the call handing
 /// it over). A finding more severe than the one it would join stays, so that configuring one rule as a warning never
 /// silences another's error; so does one whose better-placed rival was suppressed, since a suppression names one rule.
+/// A checklist item binding only an absorbed rule still fails: the finding that absorbed it counts for that rule too
+/// (`Finding.coveredRules`), at a severity at least its own.
 enum FindingPrecedence {
     /// Most specific first: a screen handed a Feature (CFA-VIEW-INIT-CLEAN), then the root view's own rule, then any View
     /// naming the AppModel or a Feature.
@@ -30,7 +32,7 @@ enum FindingPrecedence {
                     if let owner = owners[place], settled[owner].severity >= finding.severity {
                         settled[owner].related.append(RelatedLocation(
                             finding.file, SourceLocation(line: finding.line, column: finding.column),
-                            "\(finding.rule) sees it too: \(finding.message)"))
+                            "\(finding.rule) sees it too: \(finding.message)", absorbedRule: finding.rule))
                         absorbed.insert(index)
                         continue
                     }
