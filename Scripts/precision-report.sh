@@ -4,7 +4,8 @@
 #
 # Usage: Scripts/precision-report.sh DIR…   (each DIR analysed with `cfa-gate analyze --repo DIR`, so its
 #        own .cfa-gate.json applies). CFA_GATE=path overrides the binary (default: .build/release/cfa-gate).
-# Prints a Markdown table: a row per rule with findings anywhere, errors and warnings together, then totals.
+# Prints a Markdown table: a row per rule with findings anywhere, errors and warnings together, then totals; then, per
+# app, every line carrying more than one finding (`path:line: RULE, RULE`), where two rules may report one defect.
 set -euo pipefail
 repo_root="$(cd "$(dirname "$0")/.." && pwd)"
 gate=${CFA_GATE:-$repo_root/.build/release/cfa-gate}
@@ -28,7 +29,10 @@ for dir in "$@"; do
     fi
     # `path:line:col: error: message [CFA-RULE-ID, item N]` → the rule id, one per finding.
     sed -nE 's/.*\[(CFA-[A-Z-]+)(, item [0-9]+)?\]$/\1/p' "$work/$name.out" >"$work/$name.rules"
-    tail -n 1 "$work/$name.out" >"$work/$name.summary"
+    # `path:line:col: …[RULE…]` → `path:line<tab>RULE`, one per finding; lines listed more than once carry several.
+    sed -nE 's/^(.+):([0-9]+):[0-9]+: (error|warning): .*\[(CFA-[A-Z-]+)(, item [0-9]+)?\]$/\1:\2\t\4/p' "$work/$name.out" \
+        | sort >"$work/$name.places"
+    grep -E '^[0-9]+ errors?, [0-9]+ warnings? in ' "$work/$name.out" | tail -n 1 >"$work/$name.summary" || true
 done
 
 rules=$(cat "$work"/*.rules | sort -u)
@@ -49,3 +53,10 @@ rules=$(cat "$work"/*.rules | sort -u)
 }
 echo
 for name in "${names[@]}"; do echo "$name: $(cat "$work/$name.summary")"; done
+echo
+echo "Lines carrying more than one finding:"
+for name in "${names[@]}"; do
+    shared=$(awk -F '\t' '{ rules[$1] = count[$1]++ ? rules[$1] ", " $2 : $2 }
+        END { for (place in count) if (count[place] > 1) print "  " place ": " rules[place] }' "$work/$name.places" | sort)
+    if [ -z "$shared" ]; then echo "$name: none"; else echo "$name: $(printf '%s\n' "$shared" | wc -l | tr -d ' ')"; echo "$shared"; fi
+done

@@ -311,7 +311,7 @@ public enum Gate {
         let bound = Set(lanes.cfa.flatMap(\.rules) + [AdoptionRule.id, SourceLink.id, SourceUnreadable.id]).union(inventoryRules)
         return AnalysisSummary(
             files: analysis.fileCount, lines: analysis.lineCount,
-            unassigned: analysis.findings.filter { !bound.contains($0.rule) }.map(CFAProbe.diagnostic),
+            unassigned: analysis.findings.filter { $0.coveredRules.isDisjoint(with: bound) }.map(CFAProbe.diagnostic),
             suppressions: analysis.suppressed.map {
                 AnalysisSummary.Suppression(rule: $0.finding.rule, file: $0.finding.file, line: $0.finding.line, reason: $0.reason)
             },

@@ -37,7 +37,8 @@ public enum CFAProbe {
         // Like the adoption precondition, a source the gate cannot read (a link out of the repository, a file past the
         // analyser's limits) fails every item.
         let unsilenceable: Set<String> = [AdoptionRule.id, SourceLink.id, SourceUnreadable.id]
-        let relevant = analysis.findings.filter { bound.contains($0.rule) || unsilenceable.contains($0.rule) }
+        // A finding that absorbed a bound rule's finding on the same expression (FindingPrecedence) counts for it too.
+        let relevant = analysis.findings.filter { !$0.coveredRules.isDisjoint(with: bound) || unsilenceable.contains($0.rule) }
         let errors = relevant.filter { $0.severity == .error }
         let warnings = relevant.count - errors.count
         let evidence = Evidence(diagnostics: relevant.prefix(CompilerDiagnostics.maximumDiagnostics).map(diagnostic))

@@ -342,7 +342,7 @@ public enum Analyzer {
         }
     }
 
-    /// Applies suppressions and orders the findings.
+    /// Applies suppressions and the precedence between rules (`FindingPrecedence`), and orders the findings.
     private static func settle(_ raw: [Finding], index: CodebaseIndex, rules: [any Rule], skippedFiles: [String]) -> AnalysisResult {
         let files = index.files
         let all = raw + unknownSuppressedRules(in: files, known: Set(rules.map(\.descriptor.id)))
@@ -359,6 +359,8 @@ public enum Analyzer {
                 findings.append(finding)
             }
         }
+        // After the suppressions, so a suppressed finding absorbs nothing (a suppression names one rule).
+        findings = FindingPrecedence.settle(findings)
         // A file refused by `SourceLimits` is reported after the suppressions, none of which can silence it.
         findings = (findings + files.compactMap { file in file.refusal.map { SourceUnreadable.finding(path: file.path, refusal: $0) } }).sorted()
         return AnalysisResult(findings: findings, suppressed: suppressed, skippedFiles: skippedFiles, index: index)

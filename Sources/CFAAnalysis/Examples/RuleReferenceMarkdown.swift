@@ -108,6 +108,7 @@ public enum RuleReferenceMarkdown {
                 + ". [All rules](\(indexName))",
             descriptor.reference,
         ]
+        if let precedence = FindingPrecedence.paragraph(for: descriptor.id) { blocks.append(precedence) }
         let triggering = descriptor.examples.filter(\.isTriggering)
         let passing = descriptor.examples.filter { !$0.isTriggering }
         if !descriptor.examples.isEmpty {

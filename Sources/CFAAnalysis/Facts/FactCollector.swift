@@ -410,10 +410,14 @@ struct FactCollector {
     }
 
     /// Calls whose closure arguments run later: when the user acts (a Button's action, a gesture, a submitted field, a
-    /// swipe-to-delete or move) or as a Task. Code in them is recorded with the call's name (`CallFact.runsIn`).
+    /// swipe-to-delete or move), as a Task, or when a view appears (`.task`, `.onAppear`). Code in them is recorded with
+    /// the call's name (`CallFact.runsIn`).
     static let laterNames: Set<String> = [
         "Button", "onTapGesture", "onLongPressGesture", "onSubmit", "onDelete", "onMove", "onEnded", "Task", "detached",
+        "task", "onAppear",
     ]
+    /// The later closures a view's appearing runs, not a user's action.
+    static let lifecycleNames: Set<String> = ["task", "onAppear"]
 
     /// Marks the closures of `call` that run later, when it is one of `laterNames`: its trailing closures and the
     /// closures written as its arguments. Their code is recorded with the call's name.

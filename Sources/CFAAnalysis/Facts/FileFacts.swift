@@ -227,7 +227,8 @@ struct CallFact: Sendable, Codable, Equatable {
     /// The call's value is returned from the member.
     var isReturned: Bool
     /// The innermost closure holding the call that runs later, named by the call it is passed to: a user action
-    /// (`Button`, `onTapGesture`, `onSubmit`…) or a Task (`Task`, `detached`); see `FactCollector.laterNames`. Nil outside any.
+    /// (`Button`, `onTapGesture`, `onSubmit`…), a Task (`Task`, `detached`) or a view's appearing (`task`, `onAppear`);
+    /// see `FactCollector.laterNames`. Nil outside any.
     var runsIn: String?
     /// The call is a statement of its own (through `try`/`await`), so whatever it returns is not used.
     var isStatement = false

@@ -38,6 +38,53 @@ struct AppModelLaunchRule: Rule {
         findings += featureStarts(context)
         findings += suspensionsAndTasks(context)
         findings += storedTasks(context)
+        findings += startsFromScreens(context)
+        return findings
+    }
+
+    /// A synchronous launch starts each Feature once; a screen whose `.task`/`.onAppear` starts the same Feature method
+    /// again through its ViewModel does the launch's work, and hides a launch that forgot it. The root view's `.task` is
+    /// CFA-ROOTTAB-STRUCTURAL's; a Feature named in a View directly is CFA-VIEW-NO-MODEL-ACCESS's.
+    private func startsFromScreens(_ context: Context) -> [Finding] {
+        let index = context.index
+        guard index.configuration.launch == .synchronous else { return [] }
+        var started: Set<String> = []
+        for (property, feature) in context.featureProperties {
+            for call in context.launchCalls where call.shape.base == property { started.insert("\(feature.name).\(call.shape.name)") }
+        }
+        guard !started.isEmpty else { return [] }
+        var findings: [Finding] = []
+        for screen in index.entries(with: .screen) where !screen.declaration.isPreviewOnly {
+            guard let viewModel = index.viewModel(ofScreen: screen) else { continue }
+            let features = FeatureReferences(viewModel, in: index)
+            // The ViewModel's methods that start a launched Feature method, by name, with where they do.
+            var starters: [String: (file: String, location: SourceLocation, started: String)] = [:]
+            for part in viewModel.parts where !part.facts.isPreviewOnly {
+                for call in part.facts.scope.calls where !call.inPreview {
+                    guard let member = call.member, starters[member] == nil, let base = call.shape.base,
+                        let reached = features.resolve(base), reached.member == nil,
+                        started.contains("\(reached.feature).\(call.shape.name)")
+                    else { continue }
+                    starters[member] = (part.file, call.location, "\(reached.feature).\(call.shape.name)()")
+                }
+            }
+            let holders = Set(screen.storedProperties.filter { property in
+                TypeText.singleName(property.typeText) == viewModel.name || property.initializer?.call?.name == viewModel.name
+            }.map(\.name))
+            for part in screen.parts where !part.facts.isPreviewOnly {
+                for call in part.facts.scope.calls where !call.inPreview && FactCollector.lifecycleNames.contains(call.runsIn ?? "") {
+                    guard let base = call.shape.base, holders.contains(base.hasPrefix("self.") ? String(base.dropFirst(5)) : base),
+                        let starter = starters[call.shape.name]
+                    else { continue }
+                    findings.append(descriptor.finding(
+                        part.file, call.location,
+                        "\(screen.name)'s `.\(call.runsIn ?? "task")` starts \(starter.started) through `\(base).\(call.shape.name)()`, "
+                            + "which `\(Self.launchMethod)()` already starts once; drop it from the screen and read the Feature's state "
+                            + "through the ViewModel",
+                        related: [RelatedLocation(starter.file, starter.location, "\(viewModel.name).\(call.shape.name)() starts it")]))
+                }
+            }
+        }
         return findings
     }
 
@@ -294,7 +341,11 @@ extension AppModelLaunchRule {
         at the assignment); a call of `applicationDidFinishLaunching()` from any type other than the App type, its \
         `UIApplicationDelegate`/`NSApplicationDelegate`/`WKApplicationDelegate`, an `@main` type, AppModel itself or \
         a test — a View, a ViewModel, a Feature (at the call). With `synchronous`: an `async` launch (at the method) \
-        and each `await` in it. With `awaited-refresh`: the launch may be `async`; a Feature that declares \
+        and each `await` in it; and a screen whose `.task` or `.onAppear` calls a ViewModel method that starts a Feature \
+        method the launch starts (`viewModel.load()` calling `ordersFeature.startLoading()`), at the screen's call with \
+        the ViewModel's as related — the launch does that work once (the root view's `.task` is \
+        CFA-ROOTTAB-STRUCTURAL's; a Button retrying a Feature's `refresh()` is not the launch's work and is not reported). \
+        With `awaited-refresh`: the launch may be `async`; a Feature that declares \
         `refresh()` must have it called, and awaited when it is `async` (`await ordersFeature.refresh()`, or `async \
         let refreshed = ordersFeature.refresh()` then `await refreshed`); a Feature with only `startLoading()` must \
         still have it called; setting the Bool only after the first `await` is reported (a second call during the \
@@ -311,6 +362,36 @@ extension AppModelLaunchRule {
         """
 
     static let examples: [RuleExample] = [
+        // A screen's `.task` starting, through its ViewModel, what the launch starts.
+        RuleExample(
+            .compliant(
+                CompliantApp.screenPath,
+                replacing: ["        .toolbar {": "        .task { ↓viewModel.load() }\n        .toolbar {"]),
+            .compliant(
+                CompliantApp.viewModelPath,
+                replacing: ["    var orders: [Order] { ordersFeature.orders }": """
+                        var orders: [Order] { ordersFeature.orders }
+
+                        func load() {
+                            ordersFeature.startLoading()
+                        }
+                    """])),
+        // A Button retrying the Feature's work is the user's, not the launch's.
+        RuleExample(
+            .compliant(
+                CompliantApp.screenPath,
+                replacing: [
+                    "            Button(\"Add\") { viewModel.placeDraftOrder() }": "            Button(\"Reload\") { viewModel.load() }"
+                ]),
+            .compliant(
+                CompliantApp.viewModelPath,
+                replacing: ["    var orders: [Order] { ordersFeature.orders }": """
+                        var orders: [Order] { ordersFeature.orders }
+
+                        func load() {
+                            ordersFeature.startLoading()
+                        }
+                    """])),
         // No launch guard, and a Task left behind.
         RuleExample(
             .compliant(

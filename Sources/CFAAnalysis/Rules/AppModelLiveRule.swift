@@ -23,7 +23,21 @@ struct AppModelLiveRule: Rule {
     func check(_ index: CodebaseIndex) -> [Finding] {
         guard let appModel = index.appModel else { return [] }
         let parts = appModel.parts.filter { !index.isTestFile($0.file) }
-        return factoryFindings(parts, appModel) + sharedFindings(parts) + initializerFindings(parts, appModel, index)
+        return secondAppModels(index) + factoryFindings(parts, appModel) + sharedFindings(parts) + initializerFindings(parts, appModel, index)
+    }
+
+    /// Two `AppModel` classes outside tests: two composition roots, of which only the first in file order would be analysed.
+    /// Each other one is reported at its declaration, the analysed one related, so nothing is narrowed silently.
+    private func secondAppModels(_ index: CodebaseIndex) -> [Finding] {
+        let declared = index.entries(with: .appModel).sorted { ($0.file, $0.location) < ($1.file, $1.location) }
+        guard let judged = declared.first else { return [] }
+        return declared.dropFirst().map { other in
+            descriptor.finding(
+                other.file, other.location,
+                "a second AppModel; one repository analysed as one app has one composition root, and only \(judged.file)'s "
+                    + "is judged — remove or rename one, or analyse each app on its own (`analyze --repo <app folder>`, or `include`)",
+                related: [RelatedLocation(judged.file, judged.location, "the AppModel the rules judge")])
+        }
     }
 
     // MARK: Factories
@@ -182,7 +196,9 @@ extension AppModelLiveRule {
         initialiser while AppModel stores Features; a second initialiser (`convenience init()`); an initialiser \
         parameter with a default value (at the parameter); a stored Feature the initialiser does not take (at the \
         initialiser); a Feature built in its property declaration (at the property). When there are several `live` \
-        functions, the parameterless one is the root. Factories inside `#if DEBUG` are reported too: the catalogue \
+        functions, the parameterless one is the root. A second `AppModel` class outside tests (two apps in one analysed \
+        folder, or a copy left behind) is reported at its declaration, with the first in file order — the one the other \
+        rules judge — as its related location. Factories inside `#if DEBUG` are reported too: the catalogue \
         names `preview`/`mock` factories as the violation, and they are almost always debug-only. **Not reported:** \
         AppModel extensions in test files (tests build their own graph through the initialiser); private static \
         helpers that return a Feature or repository for `live()` to use; a missing `live()` or `shared`, which is \
@@ -193,6 +209,19 @@ extension AppModelLiveRule {
         """
 
     static let examples: [RuleExample] = [
+        // A second AppModel beside the first: reported, never silently left out.
+        RuleExample(
+            "App/Legacy/AppModel.swift",
+            """
+            import Observation
+
+            ↓@MainActor @Observable
+            final class AppModel {
+                static let shared = live()
+
+                static func live() -> AppModel { AppModel() }
+            }
+            """),
         // A second factory, and an initialiser that defaults what live() should decide.
         RuleExample(
             .compliant(

@@ -5,9 +5,9 @@ struct IsolationRule: Rule {
     static let id = "CFA-ISOLATION"
     let descriptor = RuleDescriptor(
         id: id, item: 18,
-        summary: "Every Feature and ViewModel class is declared `@MainActor @Observable`",
+        summary: "Every Feature, ViewModel and AppModel class is declared `@MainActor @Observable`",
         help: """
-            Reported at the declaration of a Feature or ViewModel class that lacks `@MainActor`, `@Observable` or both, and at \
+            Reported at the declaration of a Feature, ViewModel or AppModel class that lacks `@MainActor`, `@Observable` or both, and at \
             a Feature or ViewModel declared as an `actor` (which can be neither). Features are the types matching a Feature \
             pattern (`*Feature`, `*Manager` under a Features folder) or declared in a Features folder; a presentation \
             manager such as `ThemeManager` elsewhere is not one. Structs and enums with these names are values, not \
@@ -26,6 +26,9 @@ struct IsolationRule: Rule {
                 kind = "ViewModel"
             } else if FeatureByConvention.isFeature(entry, in: index) {
                 kind = "Feature"
+            } else if entry.role == .appModel {
+                // The catalogue's AppModel is `@MainActor @Observable final class AppModel` (Reference 4), whatever it stores.
+                kind = "AppModel"
             } else {
                 continue
             }
@@ -39,7 +42,9 @@ struct IsolationRule: Rule {
             case .class:
                 // Observation only means something where there is state to observe: a Feature serving static data
                 // still needs `@MainActor` (Reference 1 asks for it explicitly), not `@Observable`.
-                let observes = kind == "ViewModel" || Self.storesMutableState(entry)
+                // An AppModel is observed only if it exposes mutable state: the template's, holding `let` Features and a
+                // private launch Bool, has nothing a screen could watch.
+                let observes = kind == "ViewModel" || (kind == "Feature" ? Self.storesMutableState(entry) : Self.exposesMutableState(entry))
                 let missing = [("MainActor", "@MainActor"), ("Observable", "@Observable")]
                     .filter { $0.0 == "MainActor" || observes }
                     .filter { !Self.hasAttribute($0.0, declaration) }.map(\.1)
@@ -47,7 +52,7 @@ struct IsolationRule: Rule {
                 let shape = observes ? wanted : "`@MainActor final class \(entry.name)`"
                 findings.append(descriptor.finding(
                     entry.file, declaration.location,
-                    "\(kind) \(entry.name) is missing \(missing.joined(separator: " and ")); declare \(shape)"))
+                    "\(kind == "AppModel" ? kind : "\(kind) \(entry.name)") is missing \(missing.joined(separator: " and ")); declare \(shape)"))
             default:
                 continue
             }
@@ -58,6 +63,11 @@ struct IsolationRule: Rule {
     /// An instance `var` stored anywhere in the declaration: something screens could observe change.
     private static func storesMutableState(_ entry: CodebaseIndex.Entry) -> Bool {
         entry.storedProperties.contains { !$0.isLet }
+    }
+
+    /// An instance `var` others can read: something a screen could observe through the AppModel.
+    private static func exposesMutableState(_ entry: CodebaseIndex.Entry) -> Bool {
+        entry.storedProperties.contains { !$0.isLet && !$0.isPrivate }
     }
 
     /// `@MainActor` or a module-qualified `@_Concurrency.MainActor`, `@Observation.Observable`.
@@ -78,7 +88,10 @@ extension IsolationRule {
         behind `#if canImport(SwiftUI)` and several in one folder. Module-qualified `@_Concurrency.MainActor` / \
         `@Observation.Observable` count. A Feature that stores no mutable state — no instance `var`, only \
         constants and computed or static data — is asked for `@MainActor` alone (Reference 1 asks for `@MainActor` \
-        explicitly; observation only means something where there is state to observe). **Not reported:** a \
+        explicitly; observation only means something where there is state to observe). The `AppModel` class is asked for \
+        `@MainActor` always, and for `@Observable` (Reference 4 declares both) when it has state a screen could \
+        observe — an instance `var` that is not private; the CFA App template's `@MainActor final class AppModel`, \
+        holding `let` Features and a private launch Bool, is not reported. **Not reported:** a \
         presentation manager such as `ThemeManager` outside a \
         Features folder, even when stored on AppModel; structs and enums with these names (`struct RowViewModel`, \
         `enum AppFeature`), which hold no observed state; preview-only (`#if DEBUG`) classes; test types. **Fix:** \
@@ -121,6 +134,18 @@ extension IsolationRule {
                     let title: String
                 }
                 """)),
+        // An AppModel exposing mutable state without `@Observable`.
+        RuleExample(
+            .compliant(
+                CompliantApp.appModelPath,
+                replacing: [
+                    "@MainActor @Observable\nfinal class AppModel": "↓@MainActor\nfinal class AppModel",
+                    "    private var hasLaunched = false": "    private(set) var hasLaunched = false",
+                ])),
+        // The template's AppModel: `let` Features and a private launch Bool, nothing to observe; `@MainActor` is enough.
+        RuleExample(.compliant(CompliantApp.appModelPath, replacing: ["@MainActor @Observable\nfinal class AppModel": "@MainActor\nfinal class AppModel"])),
+        // An AppModel without `@MainActor`.
+        RuleExample(.compliant(CompliantApp.appModelPath, replacing: ["@MainActor @Observable\nfinal class AppModel": "↓@Observable\nfinal class AppModel"])),
         // A Feature without either attribute.
         RuleExample(
             .compliant(CompliantApp.featurePath, replacing: ["@MainActor @Observable\nfinal class": "↓final class"])),

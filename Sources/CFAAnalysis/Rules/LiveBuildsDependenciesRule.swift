@@ -78,10 +78,7 @@ struct LiveBuildsDependenciesRule: Rule {
 
     /// A call in a function's signature (a parameter's default) rather than its body.
     private static func isParameterDefault(_ call: CallFact, in type: TypeFacts) -> Bool {
-        guard let member = call.member else { return false }
-        let function = type.functions.filter { $0.name == member && $0.location < call.location }.max { $0.location < $1.location }
-        guard let body = function?.bodyLocation else { return false }
-        return call.location < body
+        SignatureUses.isInSignature(call.location, member: call.member, of: type)
     }
 
     /// The repository, Feature or other boundary a parameter's type names: `any OrdersRepository`, `OrdersFeature?`,

@@ -49,12 +49,14 @@ struct RootViewStructuralRule: Rule {
             // A modifier call starts where its view does, often lines earlier; the modifier's own name is
             // kept as a reference at its exact place, so that is where it is reported.
             let modifiers = isView ? Set(calls.map(\.shape.name)).intersection(Self.lifecycleModifiers) : []
-            for reference in part.facts.scope.references where !reference.inPreview {
+            // `init(feature: … = AppModel.shared.x)` is how a ViewModel gets its Features (Reference 13), in the root's too.
+            let references = part.facts.scope.references.filter { !$0.inPreview && !AppModelReads.isInFeatureDefaultedParameter($0, of: part.facts) }
+            for reference in references {
                 let first = String(reference.name.prefix { $0 != "." })
                 if modifiers.contains(reference.name) {
                     note("`.\(reference.name)`", at: reference.location)
                 } else if first == "AppModel" {
-                    note("AppModel", at: reference.location)
+                    note(AppModelReads.describe(reference.name), at: reference.location)
                 } else if features.contains(first) {
                     note("the Feature \(first)", at: reference.location)
                 }
@@ -62,7 +64,7 @@ struct RootViewStructuralRule: Rule {
             for (_, line) in usesByLine.sorted(by: { $0.key < $1.key }) {
                 findings.append(descriptor.finding(
                     part.file, line.location,
-                    "\(subject) uses \(line.uses.joined(separator: " and ")); "
+                    "\(subject) uses \(AppModelReads.collapse(line.uses).joined(separator: " and ")); "
                         + "the root view only arranges screens — start Features in `AppModel.applicationDidFinishLaunching()` "
                         + "and let each screen's ViewModel load its data"))
             }
@@ -91,8 +93,12 @@ extension RootViewStructuralRule {
         `RootView` by default; a configured `rootView` (`"rootView": "MainView"`) replaces both — including its extensions: the `.task`, \
         `.onAppear` and `.refreshable` modifiers (at the modifier's own line), `Task { … }`, `Task.detached { … }`, \
         and any naming of a Feature type or `AppModel`; and in the root view's ViewModel, if it has one, `Task`s and \
-        any naming of a Feature or `AppModel` (its Feature parameters included). Uses on one line are reported \
-        together in one finding. **Not reported:** `#Preview` and `#if DEBUG` code; presentation managers such as \
+        any naming of a Feature or `AppModel` (a stored Feature property included). Uses on one line are reported \
+        together in one finding; the message says whether the root itself (`the AppModel`) or a Feature read through it \
+        (`a Feature read from AppModel.shared`) was seen. **Not reported:** a ViewModel initialiser's parameter \
+        defaulted `= AppModel.shared.<feature>` (its type and its default), which is how every ViewModel gets its Features \
+        (Reference 13), the root's included — a root ViewModel keeping a Feature is reported once, at its stored property; \
+        `#Preview` and `#if DEBUG` code; presentation managers such as \
         `@Environment(ThemeManager.self)`; a project type named `Task` (which shadows Swift's, so `Task(title:)` \
         there is a domain value; only `_Concurrency.Task { … }` is then Swift Concurrency's); a view named `RootView` \
         when the configuration names another root (it is then an ordinary view). **Fix:** start Features in \
@@ -157,6 +163,78 @@ extension RootViewStructuralRule {
             }
             """,
             removing: [CompliantApp.rootPath]),
+        // The root's ViewModel keeps a Feature: one finding, at the stored property; its defaulted parameter is the CFA way.
+        RuleExample(
+            RuleExample.File(
+                "App/1 - View/RootTabViewModel.swift",
+                """
+                import Observation
+
+                @MainActor @Observable
+                final class RootTabViewModel {
+                    private let ordersFeature: ↓OrdersFeature
+
+                    init(ordersFeature: OrdersFeature = AppModel.shared.ordersFeature) {
+                        self.ordersFeature = ordersFeature
+                    }
+
+                    var badge: Int { ordersFeature.orders.count }
+                }
+                """),
+            RuleExample.File(
+                "App/1 - View/RootTabView.swift",
+                """
+                import SwiftUI
+
+                struct RootTabView: View {
+                    @State private var viewModel = RootTabViewModel()
+
+                    var body: some View {
+                        TabView {
+                            OrdersView()
+                                .tabItem { Label("Orders", systemImage: "list.bullet") }
+                                .badge(viewModel.badge)
+                        }
+                    }
+                }
+                """)),
+        // A real app's root ViewModel: dependencies behind protocols, each defaulted from `AppModel.shared`. Not this rule's.
+        RuleExample(
+            RuleExample.File(
+                "App/1 - View/RootTabViewModel.swift",
+                """
+                import Observation
+
+                protocol PurchaseFeature: AnyObject { var hasAccess: Bool { get } }
+
+                @MainActor @Observable
+                final class RootTabViewModel {
+                    private let purchases: any PurchaseFeature
+
+                    init(purchases: any PurchaseFeature = AppModel.shared.purchases, orders: OrdersFeature = AppModel.shared.ordersFeature) {
+                        self.purchases = purchases
+                    }
+
+                    var hasAccess: Bool { purchases.hasAccess }
+                }
+                """),
+            RuleExample.File(
+                "App/1 - View/RootTabView.swift",
+                """
+                import SwiftUI
+
+                struct RootTabView: View {
+                    @State private var viewModel = RootTabViewModel()
+
+                    var body: some View {
+                        TabView {
+                            OrdersView()
+                                .tabItem { Label("Orders", systemImage: "list.bullet") }
+                        }
+                        .disabled(!viewModel.hasAccess)
+                    }
+                }
+                """)),
         // In a project with its own `Task` type, `Task(title:)` is a domain value, not Swift Concurrency.
         RuleExample(
             RuleExample.File(

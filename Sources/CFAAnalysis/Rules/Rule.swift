@@ -116,6 +116,9 @@ public struct Finding: Sendable, Codable, Equatable, Hashable {
         if !related.isEmpty { try container.encode(related, forKey: .related) }
     }
 
+    /// The rules this finding stands for: its own, and any whose finding on the same expression it absorbed.
+    public var coveredRules: Set<String> { Set([rule] + related.compactMap(\.absorbedRule)) }
+
     /// `path:line:column: error: message; also at a.swift:3, b.swift:9 [CFA-RULE-ID, item N]`, the compiler's
     /// form, so editors jump to it; the rule stays last, where scripts read it.
     public var compilerStyle: String {
@@ -132,12 +135,20 @@ public struct RelatedLocation: Sendable, Codable, Hashable, Comparable {
     public var line: Int
     public var column: Int
     public var message: String
+    /// The rule whose own finding this place was, when `FindingPrecedence` folded it into another rule's finding. Kept in
+    /// memory only (the reports show the message), so that a checklist item binding that rule still fails on it.
+    public var absorbedRule: String?
 
-    init(_ file: String, _ location: SourceLocation, _ message: String) {
+    private enum CodingKeys: String, CodingKey {
+        case file, line, column, message
+    }
+
+    init(_ file: String, _ location: SourceLocation, _ message: String, absorbedRule: String? = nil) {
         self.file = file
         self.line = location.line
         self.column = location.column
         self.message = message
+        self.absorbedRule = absorbedRule
     }
 
     /// `file:line`, as "also at" lists it.

@@ -13,7 +13,7 @@ public enum RuleCatalog {
         AppModelLaunchRule(), LaunchWiredRule(),
         RepositoryModelActorRule(),
         ViewDeclarativeRule(), ViewNoModelAccessRule(), ViewNoTaskHandleRule(), ViewButtonTaskRule(), ViewNoFormattingRule(),
-        RepositoryNoFeatureRule(), FeatureNoSharedRule(), FeatureDirectSystemRule(), NoExtraLayerRule(),
+        RepositoryNoFeatureRule(), StorageTypesContainedRule(), FeatureNoSharedRule(), FeatureDirectSystemRule(), NoExtraLayerRule(),
         FeatureNoSwiftUIRule(), FeatureScreenBlindRule(),
         AppModelShapeRule(),
         AppModelLiveRule(), LiveBuildsDependenciesRule(),

@@ -23,7 +23,8 @@ struct ViewButtonTaskRule: Rule {
             let helpers = Self.methodsStartingATask(view, projectDeclaresTask: ownTask)
             for part in view.parts where !part.facts.isPreviewOnly {
                 for call in part.facts.scope.calls where !call.inPreview {
-                    guard let action = call.runsIn, action != "Task", action != "detached" else { continue }
+                    guard let action = call.runsIn, action != "Task", action != "detached", !FactCollector.lifecycleNames.contains(action)
+                    else { continue }
                     if AppModelLaunchRule.createsTask(call.shape, projectDeclaresTask: ownTask) {
                         findings.append(descriptor.finding(
                             part.file, call.location,

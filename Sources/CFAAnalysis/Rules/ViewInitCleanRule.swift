@@ -168,7 +168,7 @@ struct ViewInitCleanRule: Rule {
         /// An argument expression that creates a ViewModel or reaches the AppModel or a Feature by name.
         func namedKind(_ argument: String) -> String? {
             let names = TypeText.names(in: argument)
-            if names.contains("AppModel") { return "the AppModel" }
+            if names.contains("AppModel") { return AppModelReads.describe(argument) }
             if let viewModel = names.first(where: viewModels.contains) { return "a ViewModel (\(viewModel))" }
             if let feature = names.first(where: features.contains) { return "a Feature (\(feature))" }
             return nil
@@ -188,7 +188,8 @@ extension ViewInitCleanRule {
         any argument labelled `viewModel` — one finding per call naming every offending label. **One finding per \
         defect:** a call that only hands over inputs the screen's declaration is reported for is listed as a related \
         location of those findings ("also at …"), since the fix is the same; a call is a finding of its own only when \
-        it hands over something the declaration does not take as such. This rule owns a ViewModel handed to a screen \
+        it hands over something the declaration does not take as such. A call's message names what is handed: `the AppModel`, \
+        or `a Feature read from AppModel.shared` for `AppModel.shared.x`. This rule owns a ViewModel handed to a screen \
         (`let viewModel: OrdersViewModel` without a value, or an initialiser parameter): CFA-VIEWMODEL-DEDICATED and \
         CFA-VIEWMODEL-INLINE do not report that property again. **Not reported:** \
         plain domain values (`Order`, `UUID`, `String`) and presentation types (`ThemeManager`); properties SwiftUI \
@@ -233,6 +234,56 @@ extension ViewInitCleanRule {
                         TabView {
                             OrdersView(ordersFeature: AppModel.shared.ordersFeature)
                                 .tabItem { Label("Orders", systemImage: "list.bullet") }
+                        }
+                    }
+                }
+                """)),
+        // A real app's slip: the root hands a screen a Feature read from `AppModel.shared`. The screen takes it as a protocol
+        // (CFA-NO-FEATURE-PROTOCOL's), so the call is the finding; CFA-ROOTTAB-STRUCTURAL and CFA-VIEW-NO-MODEL-ACCESS, which
+        // see the same line, are its related locations (Precedence).
+        RuleExample(
+            RuleExample.File(
+                "App/1 - View/Views/Reveal/RevealView.swift",
+                """
+                import SwiftUI
+
+                protocol RevealFeature: AnyObject { var title: String { get } }
+
+                struct RevealView: View {
+                    @State private var viewModel = RevealViewModel()
+                    private let title: String
+
+                    init(feature: any RevealFeature) {
+                        title = feature.title
+                    }
+
+                    var body: some View {
+                        Text(title)
+                    }
+                }
+                """),
+            RuleExample.File(
+                "App/1 - View/Views/Reveal/RevealViewModel.swift",
+                """
+                import Observation
+
+                @MainActor @Observable
+                final class RevealViewModel {
+                    var isRevealed = false
+                }
+                """),
+            RuleExample.File(
+                "App/1 - View/RootTabView.swift",
+                """
+                import SwiftUI
+
+                struct RootTabView: View {
+                    var body: some View {
+                        TabView {
+                            OrdersView()
+                                .tabItem { Label("Orders", systemImage: "list.bullet") }
+                            ↓RevealView(feature: AppModel.shared.ordersFeature)
+                                .tabItem { Label("Reveal", systemImage: "sparkles") }
                         }
                     }
                 }

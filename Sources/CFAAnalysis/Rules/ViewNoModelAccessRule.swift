@@ -31,13 +31,15 @@ struct ViewNoModelAccessRule: Rule {
         for view in index.allEntries where index.isView(view) {
             let uses = ForbiddenNames.uses(in: view) { referenced in
                 TypeText.names(in: referenced).compactMap { name in
-                    if name == "AppModel" { return "AppModel" }
+                    if name == "AppModel" { return AppModelReads.describe(referenced) }
                     if features.contains(name) { return "the Feature \(name)" }
                     if repositories.contains(name) { return "the repository \(name)" }
                     return nil
                 }
             }
-            for use in uses {
+            var whatByLine: [String: [String]] = [:]
+            for use in uses { whatByLine["\(use.file):\(use.location.line)", default: []].append(use.what) }
+            for use in uses where AppModelReads.collapse(whatByLine["\(use.file):\(use.location.line)"] ?? []).contains(use.what) {
                 findings.append(descriptor.finding(
                     use.file, use.location,
                     "\(view.name) names \(use.what); a View reads state only through its ViewModel, which defaults its Features from `AppModel.shared`"))
@@ -59,8 +61,10 @@ extension ViewNoModelAccessRule {
         by the index: a domain value such as `Repo` listed in rows or handed to a detail screen is not a Feature, \
         wherever it is declared); a `@Model` record class that happens to sit in a storage folder (that is \
         CFA-REPO-MODELACTOR's finding); `#Preview`, `PreviewProvider` and `#if DEBUG` code. A repository stored on \
-        AppModel is still recognised as a repository. The root view is a View here too, so a root view naming \
-        AppModel also fails item 6. **Fix:** give the screen a ViewModel whose initialiser defaults the Feature from \
+        AppModel is still recognised as a repository. The root view is a View here too; where CFA-ROOTTAB-STRUCTURAL \
+        or CFA-VIEW-INIT-CLEAN reports the same line, this rule's finding is one of its related locations \
+        (see Precedence). The message says whether the AppModel itself or a Feature read from `AppModel.shared` was \
+        named. **Fix:** give the screen a ViewModel whose initialiser defaults the Feature from \
         `AppModel.shared`, and read everything through `viewModel`.
         """
 

@@ -114,7 +114,7 @@ struct ViewInitCleanRuleTests {
         ]) { _, new in new })
         let finding = try #require(Self.single(Analysis.findings(Self.rule, in: files)))
         #expect(finding.file == CompliantApp.rootPath)
-        #expect(finding.message.contains("the AppModel as `orderName`"))
+        #expect(finding.message.contains("a Feature read from `AppModel.shared` as `orderName`"))
     }
 
     @Test func plainDomainValuesAndPresentationTypesAreAllowed() {

@@ -22,7 +22,7 @@ struct ViewNoModelAccessRuleTests {
         #expect(finding.file == CompliantApp.screenPath)
         #expect(finding.line == PlantedSource.line(of: ".task", in: source))
         #expect(finding.item == 11)
-        #expect(finding.message.contains("OrdersView names AppModel"))
+        #expect(finding.message.contains("OrdersView names a Feature read from `AppModel.shared`;"))
     }
 
     @Test func twoUsesOfOneNameOnALineAreOneFinding() {
@@ -82,8 +82,11 @@ struct ViewNoModelAccessRuleTests {
         configuration.rootView = "RootView"
         var files = Analysis.app(replacing: ["App/1 - View/RootView.swift": root])
         files[CompliantApp.rootPath] = nil
-        let finding = try #require(Analysis.findings(id, in: files, configuration: configuration).onlyFinding)
+        // The configured root's own rule reports the line and lists this rule's finding with it (FindingPrecedence).
+        let finding = try #require(Analysis.findings(RootViewStructuralRule.id, in: files, configuration: configuration).onlyFinding)
         #expect(finding.line == PlantedSource.line(of: ".environment", in: root))
+        #expect(finding.related.map(\.message) == ["\(id) sees it too: RootView names the AppModel; a View reads state only through its ViewModel, "
+            + "which defaults its Features from `AppModel.shared`"])
     }
 
     @Test func theAppTypeAndItsDelegateMayNameAppModel() {
