@@ -361,21 +361,24 @@ extension AppModelLaunchRule {
         checkInsFeature.startLoading()`, called from the App's `init()`.
         """
 
+    /// The compliant ViewModel with a `load()` that starts the Feature's work: what a screen's `.task` or a Button may call.
+    private static let viewModelStartingTheFeature = RuleExample.File.compliant(
+        CompliantApp.viewModelPath,
+        replacing: ["    var orders: [Order] { ordersFeature.orders }": """
+                var orders: [Order] { ordersFeature.orders }
+
+                func load() {
+                    ordersFeature.startLoading()
+                }
+            """])
+
     static let examples: [RuleExample] = [
         // A screen's `.task` starting, through its ViewModel, what the launch starts.
         RuleExample(
             .compliant(
                 CompliantApp.screenPath,
                 replacing: ["        .toolbar {": "        .task { ↓viewModel.load() }\n        .toolbar {"]),
-            .compliant(
-                CompliantApp.viewModelPath,
-                replacing: ["    var orders: [Order] { ordersFeature.orders }": """
-                        var orders: [Order] { ordersFeature.orders }
-
-                        func load() {
-                            ordersFeature.startLoading()
-                        }
-                    """])),
+            viewModelStartingTheFeature),
         // A Button retrying the Feature's work is the user's, not the launch's.
         RuleExample(
             .compliant(
@@ -383,15 +386,7 @@ extension AppModelLaunchRule {
                 replacing: [
                     "            Button(\"Add\") { viewModel.placeDraftOrder() }": "            Button(\"Reload\") { viewModel.load() }"
                 ]),
-            .compliant(
-                CompliantApp.viewModelPath,
-                replacing: ["    var orders: [Order] { ordersFeature.orders }": """
-                        var orders: [Order] { ordersFeature.orders }
-
-                        func load() {
-                            ordersFeature.startLoading()
-                        }
-                    """])),
+            viewModelStartingTheFeature),
         // No launch guard, and a Task left behind.
         RuleExample(
             .compliant(
