@@ -173,7 +173,10 @@ struct AppModelLaunchRule: Rule {
                         + "— call each Feature's startLoading() and let the Feature own its Task"))
             }
         }
-        for call in context.launchCalls where Self.createsTask(call.shape, projectDeclaresTask: context.index.declaresOwnTaskType) {
+        // A Task the launch stores on AppModel is one defect, reported once where it is stored (`storedTasks`).
+        let storedNames = Set(context.appModel.properties.filter { $0.isStored && $0.name != "shared" }.map(\.name))
+        for call in context.launchCalls
+        where Self.createsTask(call.shape, projectDeclaresTask: context.index.declaresOwnTaskType) && !storedNames.contains(call.assignedTo ?? "") {
             findings.append(descriptor.finding(
                 context.file(ofMember: call.member), call.location,
                 "\(Self.launchMethod)() starts a Task (`\(call.shape.fullName)`); call each Feature's startLoading() instead — the Feature owns its Task"))
@@ -197,9 +200,11 @@ struct AppModelLaunchRule: Rule {
             let use = storedFromLaunch.map { ($0.location, $0.member) }
                 ?? (isTask ? context.launchReferences.first { $0.name == property.name }.map { ($0.location, $0.member) } : nil)
             guard let (location, member) = use, reported.insert(property.name).inserted else { continue }
+            let started = storedFromLaunch.flatMap { Self.createsTask($0.shape, projectDeclaresTask: ownTask) ? $0.shape.fullName : nil }
+            let what = started.map { "starts a Task (`\($0)`) and stores it" } ?? "stores a Task"
             findings.append(descriptor.finding(
                 context.file(ofMember: member), location,
-                "\(Self.launchMethod)() stores a Task in AppModel.\(property.name); call each Feature's startLoading() and discard the Task it returns"))
+                "\(Self.launchMethod)() \(what) in AppModel.\(property.name); call each Feature's startLoading() and discard the Task it returns"))
         }
         return findings
     }

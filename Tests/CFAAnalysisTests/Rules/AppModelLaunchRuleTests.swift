@@ -278,6 +278,21 @@ struct AppModelLaunchRuleTests {
         #expect(finding.message.contains("stores a Task in AppModel.launchTask"))
     }
 
+    /// A real CFA app's launch: `launchTask = Task { … }` is one defect, reported once, saying both what it starts and where it keeps it.
+    @Test func aTaskStartedAndStoredInOneAssignmentIsOneFinding() throws {
+        let launch = """
+                func applicationDidFinishLaunching() {
+                    guard !hasLaunched else { return }
+                    hasLaunched = true
+                    launchTask = Task { ordersFeature.startLoading() }
+                }
+            """
+        let source = appModel(launch: launch, state: "    private var hasLaunched = false\n    private var launchTask: Task<Void, Never>?")
+        let finding = try #require(findings([CompliantApp.appModelPath: source]).onlyFinding)
+        #expect(finding.line == PlantedSource.line(of: "launchTask = Task", in: source))
+        #expect(finding.message.contains("starts a Task (`Task`) and stores it in AppModel.launchTask"), "\(finding.message)")
+    }
+
     @Test func collectingTasksInAnArrayIsStoringThem() throws {
         let launch = """
                 func applicationDidFinishLaunching() {
