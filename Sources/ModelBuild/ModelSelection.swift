@@ -1,0 +1,122 @@
+import CFAAnalysis
+
+/// Which of an app's Swift files a Linux model package compiles, and why each other file is left out.
+///
+/// A file joins when every module it imports exists on this toolchain and every type of the app it names is declared in
+/// a joined file. Leaving a file out can leave out others that name its types, so the rule runs to a fixed point. A name
+/// the app does not declare is left to the compiler (it is the standard library's, an imported module's, or an error
+/// the compiler reports with its file): syntax alone cannot place it, and guessing would hide files or fake passes.
+public struct ModelSelection: Sendable, Equatable {
+    /// Why a file is not compiled.
+    public enum Reason: Sendable, Equatable, CustomStringConvertible {
+        case importsUnavailable(module: String)
+        case namesLeftOutType(name: String, declaredIn: String)
+        case entryPoint
+        case unreadable
+
+        public var description: String {
+            switch self {
+            case .importsUnavailable(let module): "imports \(module)"
+            case .namesLeftOutType(let name, let file): "names `\(name)`, declared only in `\(file)`, left out"
+            case .entryPoint: "is the app's entry point (`@main` or main.swift), which a library cannot hold"
+            case .unreadable: "could not be read as UTF-8 Swift"
+            }
+        }
+
+        /// How the summary line groups it: the missing module, or the reason's kind.
+        var group: String {
+            switch self {
+            case .importsUnavailable(let module): module
+            case .namesLeftOutType: "via left-out types"
+            case .entryPoint: "entry point"
+            case .unreadable: "unreadable"
+            }
+        }
+    }
+
+    public struct Exclusion: Sendable, Equatable {
+        public var path: String
+        public var reason: Reason
+    }
+
+    /// The module the tests import, and so the name of the library target.
+    public var appModule: String
+    public var sources: [String]
+    public var tests: [String]
+    /// In path order.
+    public var excluded: [Exclusion]
+
+    /// `files`: every Swift file of the app; `available`: the modules this toolchain has (the app's own module aside);
+    /// `unreadable`: files the analyser could not read, left out.
+    public static func choose(_ files: [SourceNames], unreadable: [String] = [], available: Set<String>) -> ModelSelection {
+        let appModule = appModuleName(files, available: available)
+        var usable = available
+        usable.insert(appModule)
+        var left: [String: Reason] = [:]
+        for path in unreadable { left[path] = .unreadable }
+        for file in files {
+            if let missing = file.imports.first(where: { !usable.contains($0) }) {
+                left[file.path] = .importsUnavailable(module: missing)
+            } else if file.isEntryPoint && !file.isTest {
+                left[file.path] = .entryPoint
+            }
+        }
+        // Sources see sources; tests see sources and tests.
+        let sourceDeclarers = declarers(files.filter { !$0.isTest })
+        let allDeclarers = declarers(files)
+        var changed = true
+        while changed {
+            changed = false
+            for file in files where left[file.path] == nil {
+                let known = file.isTest ? allDeclarers : sourceDeclarers
+                for name in file.namedIdentifiers.sorted() {
+                    guard let declaring = known[name], !declaring.contains(where: { left[$0] == nil }) else { continue }
+                    left[file.path] = .namesLeftOutType(name: name, declaredIn: declaring[0])
+                    changed = true
+                    break
+                }
+            }
+        }
+        let joined = files.filter { left[$0.path] == nil }
+        return ModelSelection(
+            appModule: appModule, sources: joined.filter { !$0.isTest }.map(\.path).sorted(), tests: joined.filter(\.isTest).map(\.path).sorted(),
+            excluded: left.map { Exclusion(path: $0.key, reason: $0.value) }.sorted { $0.path < $1.path })
+    }
+
+    /// The module test files import that this toolchain lacks, the most imported first (then by name): the app's own, as
+    /// `@testable import HabitTracker` names it. "App" when no test imports one.
+    static func appModuleName(_ files: [SourceNames], available: Set<String>) -> String {
+        var counts: [String: Int] = [:]
+        for file in files where file.isTest {
+            for module in file.imports where !available.contains(module) { counts[module, default: 0] += 1 }
+        }
+        return counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.first?.key ?? "App"
+    }
+
+    /// Each type name with the files declaring it, in path order.
+    private static func declarers(_ files: [SourceNames]) -> [String: [String]] {
+        var found: [String: [String]] = [:]
+        for file in files.sorted(by: { $0.path < $1.path }) {
+            for name in file.declaredTypes { found[name, default: []].append(file.path) }
+        }
+        return found
+    }
+
+    /// "model build: 52 of 106 files; left out: SwiftUI 48, via left-out types 4".
+    public var summary: String {
+        let total = sources.count + tests.count + excluded.count
+        var groups: [(name: String, isModule: Bool, count: Int)] = []
+        for exclusion in excluded {
+            let group = exclusion.reason.group
+            if let index = groups.firstIndex(where: { $0.name == group }) {
+                groups[index].count += 1
+            } else {
+                if case .importsUnavailable = exclusion.reason { groups.append((group, true, 1)) } else { groups.append((group, false, 1)) }
+            }
+        }
+        // Missing modules first, the root causes; then what they took along.
+        let sorted = groups.sorted { ($1.isModule ? 1 : 0, $1.count, $0.name) < ($0.isModule ? 1 : 0, $0.count, $1.name) }
+        let leftOut = sorted.isEmpty ? "" : "; left out: " + sorted.map { "\($0.name) \($0.count)" }.joined(separator: ", ")
+        return "model build: \(sources.count + tests.count) of \(total) files\(leftOut)"
+    }
+}
