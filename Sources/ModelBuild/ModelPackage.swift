@@ -14,7 +14,9 @@ public struct ModelPackage: Sendable, Equatable {
 
     /// `Sources/<App>` and `Tests/<App>Tests`, relative to the package.
     public var sourceFolder: String { "Sources/\(selection.appModule)" }
-    public var testFolder: String { "Tests/\(selection.appModule)Tests" }
+    public var testFolder: String { "Tests/\(testModule)" }
+    /// The test target's module, in which the test frameworks name the tests: `HabitsTests.HabitsFeatureTests/adds()`.
+    public var testModule: String { "\(selection.appModule)Tests" }
     public static let networkingFile = "ModelBuildNetworking.swift"
 
     /// Writes the package into `directory`, which must not exist yet or is emptied first.
@@ -48,6 +50,7 @@ public struct ModelPackage: Sendable, Equatable {
         try write(Self.networkingSource, to: "\(package.sourceFolder)/\(Self.networkingFile)")
         try link(selection.sources, under: package.sourceFolder)
         try link(selection.tests, under: package.testFolder)
+        ProbeOwnership.hand(directory)
         return package
     }
 
@@ -61,7 +64,7 @@ public struct ModelPackage: Sendable, Equatable {
 
     func manifest(languageMode: String) -> String {
         let app = selection.appModule
-        let tests = selection.tests.isEmpty ? "" : "\n        .testTarget(name: \"\(app)Tests\", dependencies: [\"\(app)\"], path: \"\(testFolder)\"),"
+        let tests = selection.tests.isEmpty ? "" : "\n        .testTarget(name: \"\(testModule)\", dependencies: [\"\(app)\"], path: \"\(testFolder)\"),"
         return """
             // swift-tools-version:6.0
             // Written by cfa-gate's model build: the app's files that compile on this platform, linked as committed.

@@ -39,12 +39,21 @@ public struct ModelSelection: Sendable, Equatable {
         public var reason: Reason
     }
 
+    /// A left-out test file and the tests it declares (`Suite/test()`, without the module).
+    public struct ExcludedTests: Sendable, Equatable {
+        public var path: String
+        public var reason: Reason
+        public var tests: [String]
+    }
+
     /// The module the tests import, and so the name of the library target.
     public var appModule: String
     public var sources: [String]
     public var tests: [String]
     /// In path order.
     public var excluded: [Exclusion]
+    /// The left-out test files that declare tests, in path order.
+    public var excludedTests: [ExcludedTests] = []
 
     /// `files`: every Swift file of the app; `available`: the modules this toolchain has (the app's own module aside);
     /// `unreadable`: files the analyser could not read, left out.
@@ -80,7 +89,10 @@ public struct ModelSelection: Sendable, Equatable {
         let joined = files.filter { left[$0.path] == nil }
         return ModelSelection(
             appModule: appModule, sources: joined.filter { !$0.isTest }.map(\.path).sorted(), tests: joined.filter(\.isTest).map(\.path).sorted(),
-            excluded: left.map { Exclusion(path: $0.key, reason: $0.value) }.sorted { $0.path < $1.path })
+            excluded: left.map { Exclusion(path: $0.key, reason: $0.value) }.sorted { $0.path < $1.path },
+            excludedTests: files.filter { $0.isTest && !$0.declaredTests.isEmpty }.sorted { $0.path < $1.path }.compactMap { file in
+                left[file.path].map { ExcludedTests(path: file.path, reason: $0, tests: file.declaredTests) }
+            })
     }
 
     /// The module test files import that this toolchain lacks, the most imported first (then by name): the app's own, as

@@ -24,6 +24,7 @@ struct ToolchainModules: Sendable {
         var found = modules.intersection(cached)
         let unknown = modules.subtracting(cached).filter(Self.isModuleName).sorted()
         try? FileManager.default.createDirectory(atPath: workFolder, withIntermediateDirectories: true)
+        ProbeOwnership.hand(workFolder)
         await withTaskGroup(of: String?.self) { group in
             for module in unknown {
                 group.addTask { await typechecks(module) ? module : nil }

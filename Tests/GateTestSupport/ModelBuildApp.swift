@@ -39,13 +39,13 @@ public enum ModelBuildApp {
         appModelPath: "names `StoreKitPurchaseRepository`, declared only in `\(storeKitRepositoryPath)`, left out",
         badgeViewModelTestPath: "names `StreakBadgeViewModel`, declared only in `\(badgeViewModelPath)`, left out",
     ]
-    /// The tests of the left-out test file, by the ids the frameworks would give them.
-    public static let unavailableTests = ["Habits.StreakBadgeViewModelTests/testTintFollowsStreak"]
+    /// The tests of the left-out test file, by the ids the frameworks would give them in the test target's module.
+    public static let unavailableTests = ["HabitsTests.StreakBadgeViewModelTests/testTintFollowsStreak"]
     /// The tests that run, by id.
     public static let passingTests = [
-        "Habits.HabitListViewModelTests/testAddingShowsTheHabit",
-        "Habits.HabitsFeatureTests/addsAHabit()",
-        "Habits.HabitsFeatureTests/loadsFromTheRepository()",
+        "HabitsTests.HabitListViewModelTests/testAddingShowsTheHabit",
+        "HabitsTests.HabitsFeatureTests/addsAHabit()",
+        "HabitsTests.HabitsFeatureTests/loadsFromTheRepository()",
     ]
 
     /// A Feature test that fails: swapped in for `featureTestPath`, it must fail the test item.

@@ -1,0 +1,77 @@
+import Foundation
+import GateTestSupport
+import Testing
+@testable import Verdict
+
+/// The shipped build and test items on an Xcode-style CFA app (no `Package.swift`): the gate builds and tests the app's
+/// Linux-compilable files as a package of its own, outside the repository, and says exactly what it left out.
+struct ModelBuildRunTests {
+    private let checklist = "# Gate\n\n1. **Builds.** <!-- probe: build -->\n2. **Tests pass.** <!-- probe: test -->\n"
+
+    private func gate(_ arguments: [String], in fixture: GitFixture) async throws -> ProcessResult {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try CFAGateBinary.run(arguments, in: fixture) }) }.start()
+        }
+    }
+
+    private func run(_ fixture: GitFixture) async throws -> (result: ProcessResult, predicate: GatePredicate) {
+        let keys = FileManager.default.temporaryDirectory.appendingPathComponent("cfa-gate-model-build-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: keys, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: keys) }
+        #expect(try CFAGateBinary.run(["keygen", "--out", "\(keys)/ci.pem"], in: fixture).status == 0)
+        let result = try await gate(["run", "--no-progress", "--key", "\(keys)/ci.pem", "--out", "\(keys)/verdict.json"], in: fixture)
+        #expect(FileManager.default.fileExists(atPath: "\(keys)/verdict.json"), "\(result.standardOutput)\(result.standardError)")
+        let predicate = try DSSE.unverifiedStatement(in: try VerdictFile.read(path: "\(keys)/verdict.json")).predicate
+        return (result, predicate)
+    }
+
+    private func committedBytes(_ fixture: GitFixture) throws -> [String: Data] {
+        var bytes: [String: Data] = [:]
+        for path in ModelBuildApp.files.keys { bytes[path] = try Data(contentsOf: URL(fileURLWithPath: fixture.path(path))) }
+        return bytes
+    }
+
+    @Test func theModelBuildCompilesTheModelLayerRunsItsTestsAndAccountsForTheRest() async throws {
+        let fixture = try GitFixture()
+        try fixture.makeRepository(committing: ModelBuildApp.files.merging(["gate/cfa-change-gate.md": checklist]) { $1 })
+        let before = try committedBytes(fixture)
+        let (result, predicate) = try await run(fixture)
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+        let build = try #require(predicate.items.first { $0.number == 1 })
+        let test = try #require(predicate.items.first { $0.number == 2 })
+        #expect(build.status == .passed, "\(build.summary)")
+        #expect(build.summary.hasPrefix("model build: 10 of 17 files; left out: SwiftUI 3, StoreKit 1, via left-out types 3; "))
+        let record = try #require(build.evidence.modelBuild)
+        #expect(record.compiled == ModelBuildApp.compiledSources + ModelBuildApp.compiledTests)
+        #expect(Dictionary(uniqueKeysWithValues: record.excluded.map { ($0.path, $0.reason) }) == ModelBuildApp.excluded)
+        #expect(test.status == .passed, "\(test.summary)")
+        #expect(test.evidence.modelBuild == record)
+        let statuses = Dictionary(uniqueKeysWithValues: (test.evidence.testCases ?? []).map { ($0.id, $0.status) })
+        var expected = Dictionary(uniqueKeysWithValues: ModelBuildApp.passingTests.map { ($0, TestCaseStatus.passed) })
+        for id in ModelBuildApp.unavailableTests { expected[id] = .unavailable }
+        #expect(statuses == expected)
+        let unavailable = try #require(test.evidence.testCases?.first { $0.status == .unavailable })
+        #expect(unavailable.excerpt == ["\(ModelBuildApp.badgeViewModelTestPath) \(ModelBuildApp.excluded[ModelBuildApp.badgeViewModelTestPath]!)"])
+        #expect(test.evidence.tests == TestCounts(passed: 3, failed: 0, skipped: 0))
+        #expect(test.summary.contains("3 passed, 1 unavailable"), "\(test.summary)")
+        // The app's files are byte for byte as committed, and nothing was written into the working tree.
+        #expect(try committedBytes(fixture) == before)
+        #expect(try fixture.git("status", "--porcelain", "--ignored").isEmpty)
+    }
+
+    @Test func aFailingFeatureTestFailsTheTestItemAtItsFile() async throws {
+        let fixture = try GitFixture()
+        var files = ModelBuildApp.files.merging(["gate/cfa-change-gate.md": checklist]) { $1 }
+        files[ModelBuildApp.featureTestPath] = ModelBuildApp.failingFeatureTest
+        try fixture.makeRepository(committing: files)
+        let (result, predicate) = try await run(fixture)
+        #expect(result.status == 1, "\(result.standardOutput)\(result.standardError)")
+        let test = try #require(predicate.items.first { $0.number == 2 })
+        #expect(test.status == .failed)
+        let failing = try #require(test.evidence.testCases?.first { $0.id == "HabitsTests.HabitsFeatureTests/addsAHabit()" })
+        #expect(failing.status == .failed)
+        #expect(failing.firstFailure?.file == ModelBuildApp.featureTestPath)
+        #expect(test.summary.hasPrefix("model build: "))
+        #expect(try fixture.git("status", "--porcelain", "--ignored").isEmpty)
+    }
+}
