@@ -74,4 +74,22 @@ struct ModelBuildRunTests {
         #expect(test.summary.hasPrefix("model build: "))
         #expect(try fixture.git("status", "--porcelain", "--ignored").isEmpty)
     }
+
+    @Test func testCodeThatDisarmsXCTestIsFoundInAnXcodeAppsTestFolder() async throws {
+        let fixture = try GitFixture()
+        var files = ModelBuildApp.files.merging(["gate/cfa-change-gate.md": checklist]) { $1 }
+        files["HabitsTests/Test Support/Quiet.swift"] = """
+            import XCTest
+
+            func XCTAssertEqual<T: Equatable>(_ a: @autoclosure () throws -> T, _ b: @autoclosure () throws -> T,
+                _ message: @autoclosure () -> String = "", file: StaticString = #filePath, line: UInt = #line) {}
+            """
+        try fixture.makeRepository(committing: files)
+        let (result, predicate) = try await run(fixture)
+        #expect(result.status == 1, "\(result.standardOutput)\(result.standardError)")
+        let test = try #require(predicate.items.first { $0.number == 2 })
+        #expect(test.status == .failed)
+        #expect(test.summary.contains("disarm"), "\(test.summary)")
+        #expect(test.summary.contains("HabitsTests/Test Support/Quiet.swift"), "\(test.summary)")
+    }
 }
