@@ -68,6 +68,21 @@ struct ModelBuildTests {
         #expect(selection.excluded.first { $0.path == "App/Row.swift" }?.reason == .namesLeftOutType(name: "Badge", declaredIn: "App/Badge.swift"))
     }
 
+    @Test("an import of M under `#if canImport(M)` never leaves a file out; any other conditional import still does")
+    func guardedImports() async {
+        let files = await Self.parse([
+            "App/Guarded.swift": "import Foundation\n#if canImport(SwiftUI)\nimport SwiftUI\nextension Tint { var name: String { \"\" } }\n#endif\nenum Tint { case red }\n",
+            "App/ElseBranch.swift": "#if canImport(CryptoKit)\nimport CryptoKit\n#else\nimport Crypto\n#endif\nstruct Digest {}\n",
+            "App/OtherCondition.swift": "#if os(iOS)\nimport UIKit\n#endif\nstruct Haptics {}\n",
+        ])
+        let selection = ModelSelection.choose(files, available: ["Foundation"])
+        #expect(selection.sources == ["App/Guarded.swift"])
+        #expect(selection.excluded == [
+            .init(path: "App/ElseBranch.swift", reason: .importsUnavailable(module: "Crypto")),
+            .init(path: "App/OtherCondition.swift", reason: .importsUnavailable(module: "UIKit")),
+        ])
+    }
+
     @Test("an app's entry point is left out of the library; a name the app does not declare is left to the compiler")
     func entryPointAndUnknownNames() async {
         let files = await Self.parse([

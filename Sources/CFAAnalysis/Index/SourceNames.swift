@@ -8,8 +8,9 @@
 public struct SourceNames: Sendable, Equatable {
     /// Repository-relative.
     public var path: String
-    /// Module names, first path component (`import struct Foundation.URL` → Foundation), in order, once each. An import
-    /// inside `#if canImport(…)` counts like any other.
+    /// Module names, first path component (`import struct Foundation.URL` → Foundation), in order, once each. An import of
+    /// `M` inside `#if canImport(M)` is not among them: it is compiled only where `M` exists. Any other `#if` counts as
+    /// taken (syntax cannot evaluate `os(iOS)`), which can only leave a file out.
     public var imports: [String]
     /// Types the file declares (not extensions), nested ones by their own name.
     public var declaredTypes: Set<String>
@@ -28,7 +29,7 @@ public struct SourceNames: Sendable, Equatable {
 extension FileFacts {
     public var sourceNames: SourceNames {
         var imports: [String] = []
-        for fact in self.imports {
+        for fact in self.imports where !fact.guardedByCanImport {
             let module = fact.module.split(separator: ".").first.map(String.init) ?? fact.module
             if !imports.contains(module) { imports.append(module) }
         }
