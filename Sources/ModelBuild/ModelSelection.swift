@@ -13,6 +13,8 @@ public struct ModelSelection: Sendable, Equatable {
         case namesLeftOutType(name: String, declaredIn: String)
         case entryPoint
         case unreadable
+        /// A UI test: XCTest on Linux has no `XCUIApplication`, and no app to launch.
+        case drivesTheApp(name: String)
 
         public var description: String {
             switch self {
@@ -20,6 +22,7 @@ public struct ModelSelection: Sendable, Equatable {
             case .namesLeftOutType(let name, let file): "names `\(name)`, declared only in `\(file)`, left out"
             case .entryPoint: "is the app's entry point (`@main` or main.swift), which a library cannot hold"
             case .unreadable: "could not be read as UTF-8 Swift"
+            case .drivesTheApp(let name): "is a UI test (names `\(name)`), which needs the app running on an Apple platform"
             }
         }
 
@@ -30,6 +33,7 @@ public struct ModelSelection: Sendable, Equatable {
             case .namesLeftOutType: "via left-out types"
             case .entryPoint: "entry point"
             case .unreadable: "unreadable"
+            case .drivesTheApp: "UI tests"
             }
         }
     }
@@ -68,6 +72,8 @@ public struct ModelSelection: Sendable, Equatable {
                 left[file.path] = .importsUnavailable(module: missing)
             } else if file.isEntryPoint && !file.isTest {
                 left[file.path] = .entryPoint
+            } else if file.isTest, let name = file.namedIdentifiers.sorted().first(where: isUITestName) {
+                left[file.path] = .drivesTheApp(name: name)
             }
         }
         // Sources see sources; tests see sources and tests.
@@ -93,6 +99,12 @@ public struct ModelSelection: Sendable, Equatable {
             excludedTests: files.filter { $0.isTest && !$0.declaredTests.isEmpty }.sorted { $0.path < $1.path }.compactMap { file in
                 left[file.path].map { ExcludedTests(path: file.path, reason: $0, tests: file.declaredTests) }
             })
+    }
+
+    /// XCTest's UI-testing API (`XCUIApplication`, `XCUIElement`…, and the launch metric Xcode's template measures):
+    /// declared by XCTest on Apple platforms only, where a module check cannot see it.
+    static func isUITestName(_ name: String) -> Bool {
+        name.hasPrefix("XCUI") || name == "XCTApplicationLaunchMetric"
     }
 
     /// The module test files import that this toolchain lacks, the most imported first (then by name): the app's own, as

@@ -46,11 +46,14 @@ public struct ModelBuildScope: Sendable {
             excluded: selection.excluded.map { ModelBuildRecord.Exclusion(path: $0.path, reason: $0.reason.description) })
     }
 
-    /// Every test a left-out test file declares, `unavailable` with the file's reason, named in the test target's module.
+    /// Every test a left-out test file declares, `unavailable` with the file's reason, named in its module: the Xcode test
+    /// target's folder (`HabitsUITests/…`) when the file's top folder ends in `Tests`, else the model's test target.
     public var unavailableTests: [TestCaseResult] {
-        let module = package.testModule
-        return package.selection.excludedTests.flatMap { file in
-            file.tests.map { test in
+        package.selection.excludedTests.flatMap { file in
+            let top = file.path.split(separator: "/").first.map(String.init) ?? ""
+            let module = file.path.contains("/") && top.hasSuffix("Tests") && top.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+                ? top : package.testModule
+            return file.tests.map { test in
                 TestCaseResult(id: "\(module).\(test)", status: .unavailable, attempts: [], excerpt: ["\(file.path) \(file.reason)"])
             }
         }

@@ -40,7 +40,7 @@ struct ModelBuildRunTests {
         let build = try #require(predicate.items.first { $0.number == 1 })
         let test = try #require(predicate.items.first { $0.number == 2 })
         #expect(build.status == .passed, "\(build.summary)")
-        #expect(build.summary.hasPrefix("model build: 10 of 17 files; left out: SwiftUI 3, StoreKit 1, via left-out types 3; "))
+        #expect(build.summary.hasPrefix("model build: 10 of 18 files; left out: SwiftUI 3, StoreKit 1, via left-out types 3, UI tests 1; "))
         let record = try #require(build.evidence.modelBuild)
         #expect(record.compiled == ModelBuildApp.compiledSources + ModelBuildApp.compiledTests)
         #expect(Dictionary(uniqueKeysWithValues: record.excluded.map { ($0.path, $0.reason) }) == ModelBuildApp.excluded)
@@ -50,10 +50,10 @@ struct ModelBuildRunTests {
         var expected = Dictionary(uniqueKeysWithValues: ModelBuildApp.passingTests.map { ($0, TestCaseStatus.passed) })
         for id in ModelBuildApp.unavailableTests { expected[id] = .unavailable }
         #expect(statuses == expected)
-        let unavailable = try #require(test.evidence.testCases?.first { $0.status == .unavailable })
+        let unavailable = try #require(test.evidence.testCases?.first { $0.id == ModelBuildApp.unavailableTests[0] })
         #expect(unavailable.excerpt == ["\(ModelBuildApp.badgeViewModelTestPath) \(ModelBuildApp.excluded[ModelBuildApp.badgeViewModelTestPath]!)"])
         #expect(test.evidence.tests == TestCounts(passed: 3, failed: 0, skipped: 0))
-        #expect(test.summary.contains("3 passed, 1 unavailable"), "\(test.summary)")
+        #expect(test.summary.contains("3 passed, 2 unavailable"), "\(test.summary)")
         // The app's files are byte for byte as committed, and nothing was written into the working tree.
         #expect(try committedBytes(fixture) == before)
         #expect(try fixture.git("status", "--porcelain", "--ignored").isEmpty)

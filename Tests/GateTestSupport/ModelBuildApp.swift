@@ -23,6 +23,7 @@ public enum ModelBuildApp {
     public static let listViewModelTestPath = "HabitsTests/View Model Tests/HabitListViewModelTests.swift"
     public static let badgeViewModelTestPath = "HabitsTests/View Model Tests/StreakBadgeViewModelTests.swift"
     public static let testDoublePath = "HabitsTests/Test Support/InMemoryHabitRepository.swift"
+    public static let uiTestPath = "HabitsUITests/HabitsUITests.swift"
     public static let projectPath = "Habits.xcodeproj/project.pbxproj"
 
     public static let compiledSources = [
@@ -38,9 +39,12 @@ public enum ModelBuildApp {
         badgeViewModelPath: "names `ThemeColor`, declared only in `\(palettePath)`, left out",
         appModelPath: "names `StoreKitPurchaseRepository`, declared only in `\(storeKitRepositoryPath)`, left out",
         badgeViewModelTestPath: "names `StreakBadgeViewModel`, declared only in `\(badgeViewModelPath)`, left out",
+        uiTestPath: "is a UI test (names `XCUIApplication`), which needs the app running on an Apple platform",
     ]
     /// The tests of the left-out test file, by the ids the frameworks would give them in the test target's module.
-    public static let unavailableTests = ["HabitsTests.StreakBadgeViewModelTests/testTintFollowsStreak"]
+    public static let unavailableTests = [
+        "HabitsTests.StreakBadgeViewModelTests/testTintFollowsStreak", "HabitsUITests.HabitsUITests/testLaunchShowsTheList",
+    ]
     /// The tests that run, by id.
     public static let passingTests = [
         "HabitsTests.HabitListViewModelTests/testAddingShowsTheHabit",
@@ -284,6 +288,18 @@ public enum ModelBuildApp {
                 @MainActor
                 func testTintFollowsStreak() async {
                     XCTAssertEqual(StreakBadgeViewModel(streak: 9).tint, .bright)
+                }
+            }
+            """,
+        uiTestPath: """
+            import XCTest
+
+            final class HabitsUITests: XCTestCase {
+                @MainActor
+                func testLaunchShowsTheList() {
+                    let app = XCUIApplication()
+                    app.launch()
+                    XCTAssertTrue(app.collectionViews.firstMatch.exists)
                 }
             }
             """,

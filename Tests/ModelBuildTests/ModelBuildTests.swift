@@ -33,7 +33,7 @@ struct ModelBuildTests {
         #expect(selection.sources == ModelBuildApp.compiledSources)
         #expect(selection.tests == ModelBuildApp.compiledTests)
         #expect(Dictionary(uniqueKeysWithValues: selection.excluded.map { ($0.path, $0.reason.description) }) == ModelBuildApp.excluded)
-        #expect(selection.summary == "model build: 10 of 17 files; left out: SwiftUI 3, StoreKit 1, via left-out types 3")
+        #expect(selection.summary == "model build: 10 of 18 files; left out: SwiftUI 3, StoreKit 1, via left-out types 3, UI tests 1")
         // Every compiled file is a link to the committed file, under its repository path; the package is not in the tree.
         for path in selection.sources {
             let link = "\(package.directory)/\(package.sourceFolder)/\(path)"
@@ -92,6 +92,23 @@ struct ModelBuildTests {
         let selection = ModelSelection.choose(files, available: ["Foundation"])
         #expect(selection.excluded == [.init(path: "App/Main.swift", reason: .entryPoint)])
         #expect(selection.sources == ["App/Clock.swift"])
+    }
+
+    @Test("a UI test file, which XCTest on Linux cannot compile or run, is left out and its tests listed")
+    func uiTests() async {
+        let files = await Self.parse([
+            "App/Count.swift": "struct Count {}\n",
+            "AppUITests/LaunchTests.swift": """
+                import XCTest
+                final class LaunchTests: XCTestCase {
+                    func testLaunch() { XCUIApplication().launch() }
+                }
+                """,
+        ])
+        let selection = ModelSelection.choose(files, available: ["XCTest"])
+        #expect(selection.tests.isEmpty)
+        #expect(selection.excluded == [.init(path: "AppUITests/LaunchTests.swift", reason: .drivesTheApp(name: "XCUIApplication"))])
+        #expect(selection.excludedTests.map(\.tests) == [["LaunchTests/testLaunch"]])
     }
 
     @Test("the tests a left-out file declares are named as Swift Testing and XCTest name them")
