@@ -71,7 +71,8 @@ struct ModelBuildTests {
     @Test("an import of M under `#if canImport(M)` never leaves a file out; any other conditional import still does")
     func guardedImports() async {
         let files = await Self.parse([
-            "App/Guarded.swift": "import Foundation\n#if canImport(SwiftUI)\nimport SwiftUI\nextension Tint { var name: String { \"\" } }\n#endif\nenum Tint { case red }\n",
+            "App/Guarded.swift":
+                "import Foundation\n#if canImport(SwiftUI)\nimport SwiftUI\nextension Tint { var name: String { \"\" } }\n#endif\nenum Tint { case red }\n",
             "App/ElseBranch.swift": "#if canImport(CryptoKit)\nimport CryptoKit\n#else\nimport Crypto\n#endif\nstruct Digest {}\n",
             "App/OtherCondition.swift": "#if os(iOS)\nimport UIKit\n#endif\nstruct Haptics {}\n",
         ])
