@@ -79,12 +79,14 @@ public struct ModelSelection: Sendable, Equatable {
         // Sources see sources; tests see sources and tests.
         let sourceDeclarers = declarers(files.filter { !$0.isTest })
         let allDeclarers = declarers(files)
+        // Only names the app declares can tie a file to another; sorted once, so the reason is the same on every run.
+        let appNames = files.map { file in file.namedIdentifiers.filter { allDeclarers[$0] != nil }.sorted() }
         var changed = true
         while changed {
             changed = false
-            for file in files where left[file.path] == nil {
+            for (file, names) in zip(files, appNames) where left[file.path] == nil {
                 let known = file.isTest ? allDeclarers : sourceDeclarers
-                for name in file.namedIdentifiers.sorted() {
+                for name in names {
                     guard let declaring = known[name], !declaring.contains(where: { left[$0] == nil }) else { continue }
                     left[file.path] = .namesLeftOutType(name: name, declaredIn: declaring[0])
                     changed = true
