@@ -92,4 +92,19 @@ struct ModelBuildRunTests {
         #expect(test.summary.contains("disarm"), "\(test.summary)")
         #expect(test.summary.contains("HabitsTests/Test Support/Quiet.swift"), "\(test.summary)")
     }
+
+    @Test func aJoinedFileThatDoesNotCompileFailsTheBuildAtItsRepositoryPath() async throws {
+        let fixture = try GitFixture()
+        var files = ModelBuildApp.files.merging(["gate/cfa-change-gate.md": checklist]) { $1 }
+        files[ModelBuildApp.habitPath]! += "\nlet brokenCount: Int = \"three\"\n"
+        try fixture.makeRepository(committing: files)
+        let (result, predicate) = try await run(fixture)
+        #expect(result.status == 1, "\(result.standardOutput)\(result.standardError)")
+        let build = try #require(predicate.items.first { $0.number == 1 })
+        #expect(build.status == .failed)
+        #expect(build.evidence.diagnostics.first?.file == ModelBuildApp.habitPath, "\(build.evidence.diagnostics)")
+        #expect(build.summary.contains("\(ModelBuildApp.habitPath):"), "\(build.summary)")
+        #expect(!build.summary.contains("model-package"), "\(build.summary)")
+        #expect(predicate.items.first { $0.number == 2 }?.status == .skipped)
+    }
 }

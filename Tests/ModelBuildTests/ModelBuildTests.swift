@@ -148,4 +148,15 @@ struct ModelBuildTests {
         try "Foundation\nPlanted\n".write(toFile: "\(folder)/\(stored[0])", atomically: true, encoding: .utf8)
         #expect(await modules.available(["Planted", "SwiftUI"]) == ["Planted"])
     }
+
+    @Test("a repository with no file that compiles here is an error, never an empty pass")
+    func nothingToCompile() async throws {
+        let fixture = try GitFixture()
+        try fixture.makeRepository(committing: ["App/ContentView.swift": "import SwiftUI\nstruct ContentView: View { var body: some View { Text(\"\") } }\n"])
+        await #expect(throws: ModelBuildError.nothingToCompile(summary: "model build: 0 of 1 files; left out: SwiftUI 1")) {
+            try await ModelBuild.prepare(
+                repositoryRoot: fixture.root, swift: try Self.swift(), workFolder: fixture.path(".git/model-work"), cacheFolder: nil,
+                environment: fixture.isolatedEnvironment)
+        }
+    }
 }
