@@ -54,8 +54,9 @@ let package = Package(
             linkerSettings: [
                 .unsafeFlags(["-L", hostLibraries, "-lSwiftParser", "-lSwiftSyntax", "-Xlinker", "-rpath", "-Xlinker", hostLibraries])
             ]),
+        .target(name: "ModelBuild", dependencies: ["CFAAnalysis", "Sandbox"], swiftSettings: strict + toolchainSyntax),
         .target(name: "TestOrchestration", dependencies: ["Checklist", "Verdict"], swiftSettings: strict),
-        .target(name: "Probes", dependencies: ["CFAAnalysis", "Checklist", "Git", "Sandbox", "TestOrchestration", "Verdict"], swiftSettings: strict + toolchainSyntax),
+        .target(name: "Probes", dependencies: ["CFAAnalysis", "Checklist", "Git", "ModelBuild", "Sandbox", "TestOrchestration", "Verdict"], swiftSettings: strict + toolchainSyntax),
         .target(
             name: "GateEngine", dependencies: ["CFAAnalysis", "Checklist", "Git", "Probes", "Sandbox", "TestOrchestration", "Verdict"],
             swiftSettings: strict + toolchainSyntax),
@@ -76,6 +77,7 @@ let package = Package(
         .testTarget(name: "CFAAnalysisTests", dependencies: ["CFAAnalysis", "GateTestSupport"], swiftSettings: toolchainSyntax),
         .testTarget(name: "TestOrchestrationTests", dependencies: ["TestOrchestration", "Verdict"]),
         .testTarget(name: "ProbesTests", dependencies: ["Probes", "Git", "Verdict", "GateTestSupport", "TestOrchestration", "Sandbox"], swiftSettings: toolchainSyntax),
+        .testTarget(name: "ModelBuildTests", dependencies: ["ModelBuild", "CFAAnalysis", "GateTestSupport"], swiftSettings: toolchainSyntax),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "GateTestSupport"], swiftSettings: toolchainSyntax),
         .testTarget(name: "GateEngineTests", dependencies: ["GateEngine", "CFAAnalysis", "Checklist", "Verdict", "Git", "GateTestSupport", "Sandbox"], swiftSettings: toolchainSyntax),
         .testTarget(name: "TextSafetyTests", dependencies: ["TextSafety"]),

@@ -43,7 +43,7 @@ public enum GateError: Error, Equatable, CustomStringConvertible {
         case .analysisConfiguration(let error): "\(error)"
         case .baseline(let error): "\(error)"
         case .noPackage(let path):
-            "\(path): no Package.swift here — pass --package-path DIR (relative to the repository) or set package-path in the checklist"
+            "\(path): no such folder for the package — pass --package-path DIR (relative to the repository) or set package-path in the checklist"
         case .key(let error): "\(error)"
         case .keyInsideWorkTree(let path):
             "\(path): the signing key is inside the repository's working tree, where every probe can read it — "

@@ -99,7 +99,9 @@ public enum Gate {
         let packagePath = setup.loaded.packagePath
         let packageDirectory = packagePath == "." ? root : "\(root)/\(packagePath)"
         let needsPackage = checklist.items.contains { $0.probe.kind.needsSwiftPackage }
-        if needsPackage && !FileManager.default.fileExists(atPath: "\(packageDirectory)/Package.swift") {
+        // A folder without `Package.swift` (an Xcode app) gets the model build; a folder that is not there is a wrong path.
+        var isFolder: ObjCBool = false
+        if needsPackage && !(FileManager.default.fileExists(atPath: packageDirectory, isDirectory: &isFolder) && isFolder.boolValue) {
             throw .noPackage(path: packageDirectory)
         }
         let analysisConfiguration = try analysisSetup(for: checklist, policy: setup.loaded.policy)
@@ -149,6 +151,7 @@ public enum Gate {
                 test: options.testTimeout ?? checklist.options.testTimeout ?? ProbeTimeouts().test,
                 command: options.commandTimeout ?? checklist.options.commandTimeout ?? ProbeTimeouts().command))
         context.privateFolder = confinement.privateFolder
+        context.toolchainCacheFolder = FactsStore.directory(gitDirectory: gitDirectory)
         context.testSettings = TestSettings(checklist.options)
         context.outputLimit = checklist.options.outputLimit ?? ProbeContext.defaultOutputLimit
         context.testSettings.quarantine = setup.loaded.policy.file(.quarantine).flatMap { file in file.text.map { (file.path, $0) } }

@@ -162,11 +162,28 @@ struct ItemScheduler: Sendable {
         builds: [(item: ChecklistItem, arguments: [String])], tests: [(item: ChecklistItem, arguments: [String])],
         frameworkShadowing: [Finding]
     ) async -> [ItemResult] {
+        // Without a package SwiftPM can build here, the lane builds and tests the model package instead (ModelBuildScope).
+        var context = context
+        var model: ModelBuildScope?
+        if ModelBuildScope.isNeeded(in: context) {
+            switch await ModelBuildScope.prepare(in: context) {
+            case .ready(let prepared):
+                model = prepared
+                context = prepared.context
+            case .failed(let outcome):
+                return (builds + tests).map { item, _ in
+                    let result = Self.result(for: item, outcome: outcome, duration: .zero)
+                    progress(.itemFinished(result))
+                    return result
+                }
+            }
+        }
+        let scoped = { (outcome: ProbeOutcome) in model?.scoped(outcome) ?? outcome }
         let evaluation = await PackageEvaluation.run(in: context)
         var finished: [ItemResult] = []
         for (item, arguments) in builds {
             finished.append(await measure(item) { logName in
-                await BuildProbe(arguments: arguments).run(in: context, logName: logName, evaluation: evaluation)
+                scoped(await BuildProbe(arguments: arguments).run(in: context, logName: logName, evaluation: evaluation))
             })
         }
         let brokenBuild = finished.first { $0.status != .passed }
@@ -179,12 +196,12 @@ struct ItemScheduler: Sendable {
                 continue
             }
             finished.append(await measure(item) { logName in
-                await TestProbe(arguments: arguments, frameworkShadowing: frameworkShadowing).run(
+                scoped(await TestProbe(arguments: arguments, frameworkShadowing: frameworkShadowing, unavailable: model?.unavailableTests ?? []).run(
                     in: context, logName: logName, evaluation: evaluation
                 ) { process, running in
                     let tests = running.map { RunningTest(id: $0.key, elapsed: $0.value) }.sorted { $0.elapsed > $1.elapsed }
                     progress(.testsRunning(item: item.number, process: process, tests: tests))
-                }
+                })
             })
         }
         return finished

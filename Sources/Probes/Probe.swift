@@ -41,6 +41,10 @@ public struct ProbeContext: Sendable {
     /// cache lives in it. Tests that make a context of their own get one inside their log folder.
     public var privateFolder: String?
 
+    /// The gate's cache folder (`<git dir>/cfa-gate/cache`), where the model build keeps which modules each toolchain has;
+    /// nil keeps nothing across runs.
+    public var toolchainCacheFolder: String?
+
     /// SwiftPM's cache, the manifest cache among it (`<cache>/manifests/manifest.db`).
     var swiftPMCachePath: String { "\(privateFolder ?? "\(logDirectory)/private")/swiftpm-cache" }
 

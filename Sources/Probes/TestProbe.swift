@@ -16,10 +16,13 @@ public struct TestProbe: Sendable {
     var arguments: [String]
     /// Test code that disarms the test frameworks, found before anything ran (see `frameworkShadowing(in:)`).
     var frameworkShadowing: [Finding]
+    /// Tests declared in files the model build left out (`ModelBuildScope`): listed as `unavailable`, never run.
+    var unavailable: [TestCaseResult]
 
-    public init(arguments: [String] = [], frameworkShadowing: [Finding] = []) {
+    public init(arguments: [String] = [], frameworkShadowing: [Finding] = [], unavailable: [TestCaseResult] = []) {
         self.arguments = arguments
         self.frameworkShadowing = frameworkShadowing
+        self.unavailable = unavailable
     }
 
     /// Where a repository keeps its quarantine list, beside its checklist.
@@ -214,7 +217,9 @@ public struct TestProbe: Sendable {
         var orchestrator = TestOrchestrator(runner: runner, policy: policy)
         orchestrator.observe = observe
         let outcome = await orchestrator.run(share, first: first.targets, firstReason: first.reason)
-        var judged = Self.judge(outcome, allowFlaky: policy.allowFlaky, evidence: evidence, shard: shardRecord != nil)
+        // A shard lists only its share; the unavailable tests belong to no share and are listed by unsharded runs.
+        let unavailable = shardRecord == nil ? unavailable : []
+        var judged = Self.judge(outcome, allowFlaky: policy.allowFlaky, evidence: evidence, shard: shardRecord != nil, unavailable: unavailable)
         judged.evidence.testRun?.shard = shardRecord
         judged.evidence.testRun?.statusChannels = runner.statusChannels(share)
         return judged
@@ -253,10 +258,14 @@ public struct TestProbe: Sendable {
 
     /// `shard`: this run is one shard of a matrix, whose share may hold only skipped tests; the merge then
     /// requires that some test ran across all shards.
-    static func judge(_ outcome: OrchestrationOutcome, allowFlaky: Bool, evidence start: Evidence, shard: Bool = false) -> ProbeOutcome {
+    /// `unavailable`: tests that could not be compiled here, listed after the rest; they never count as run or passed.
+    static func judge(
+        _ outcome: OrchestrationOutcome, allowFlaky: Bool, evidence start: Evidence, shard: Bool = false, unavailable: [TestCaseResult] = []
+    ) -> ProbeOutcome {
         var evidence = start
-        evidence.testCases = outcome.cases
+        evidence.testCases = outcome.cases + unavailable
         evidence.testRun = outcome.record
+        if !unavailable.isEmpty { evidence.testRun?.counts[TestCaseStatus.unavailable.rawValue] = unavailable.count }
         let count = { (status: TestCaseStatus) in outcome.cases.filter { $0.status == status }.count }
         let failing = outcome.cases.filter { $0.status.failsItem || ($0.status == .flaky && !allowFlaky) }
         evidence.tests = TestCounts(passed: count(.passed), failed: failing.count, skipped: count(.skipped))
@@ -266,7 +275,7 @@ public struct TestProbe: Sendable {
                 kind: .test, file: attempt?.file, line: attempt?.line, severity: "error", name: test.id,
                 message: "\(test.status.phrase): \(attempt?.message ?? test.excerpt.first ?? "no attempt")")
         }
-        let summary = Self.countsLine(outcome.cases) + (outcome.record.isolation?.summaryNote ?? "")
+        let summary = Self.countsLine(outcome.cases + unavailable) + (outcome.record.isolation?.summaryNote ?? "")
         switch outcome.abort {
         case .interrupted?: return .error("interrupted while running the tests; every test process was killed", evidence: evidence)
         case .timeLimit?: return .error("the test item ran out of time; every test process was killed (\(summary))", evidence: evidence)

@@ -44,7 +44,7 @@ struct TestFrameworkShadowingTests {
             #endif
             """
         #expect(TestCodeSources.folders(manifests: [manifest]) == ["Checks", "Client", "Elsewhere", "Shared/Support", "Tests"])
-        #expect(TestCodeSources.folders(manifests: []) == ["Tests"])
+        #expect(TestCodeSources.folders(manifests: []) == [""])
         #expect(TestCodeSources.folders(manifests: nil) == [""])
         #expect(TestCodeSources.folders(manifests: ["let p = \"X\"\nlet package = Package(targets: [.testTarget(name: \"T\", path: p)])"]) == [""])
     }
@@ -56,6 +56,9 @@ struct TestFrameworkShadowingTests {
         try FileManager.default.createDirectory(atPath: "\(root)/Sources/App", withIntermediateDirectories: true)
         try "import XCTest\nfunc XCTFail() {}\n".write(toFile: "\(root)/Tests/AppTests/Helpers.swift", atomically: true, encoding: .utf8)
         try "func XCTFail() {}\n".write(toFile: "\(root)/Sources/App/NotTestCode.swift", atomically: true, encoding: .utf8)
+        // With a manifest, the app's target is no test code; without one the model build would compile it, and it would be.
+        let manifest = "let package = Package(name: \"A\", targets: [.target(name: \"App\"), .testTarget(name: \"AppTests\")])\n"
+        try manifest.write(toFile: "\(root)/Package.swift", atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: "\(root)/Tests/AppTests/Elsewhere.swift", withDestinationPath: "/nowhere/Elsewhere.swift")
 
         let sources = TestCodeSources.read(repositoryRoot: root, packagePath: "")

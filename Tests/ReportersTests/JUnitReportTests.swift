@@ -57,6 +57,19 @@ struct JUnitReportTests {
         ])
     }
 
+    @Test func anUnavailableTestIsSkippedWithItsReason() {
+        let unavailable = TestCaseResult(
+            id: "HabitsTests.BadgeTests/testTint", status: .unavailable, attempts: [], excerpt: ["HabitsTests/BadgeTests.swift imports SwiftUI"])
+        let item = ItemResult(
+            number: 25, title: "Tests pass", probe: "test", status: .passed, summary: "0 passed, 1 unavailable", durationSeconds: 1,
+            evidence: Evidence(testCases: [unavailable]))
+        let suite = JUnitTestCases.suites([item], startedAt: Date(timeIntervalSince1970: 0))
+        #expect(suite.first?.counts.skipped == 1 && suite.first?.counts.failures == 0)
+        let skipped = suite.first?.element.children.first?.children.first
+        #expect(skipped?.name == "skipped")
+        #expect(skipped?.attributes.first?.value == "unavailable: HabitsTests/BadgeTests.swift imports SwiftUI")
+    }
+
     @Test func propertiesOnTheFirstSuiteNameTheCommitAndResult() throws {
         let root = try JUnitParsedXML.parse(JUnitReport.render(SampleVerdicts.failing))
         let suites = root.children(named: "testsuite")

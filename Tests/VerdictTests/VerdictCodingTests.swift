@@ -80,4 +80,21 @@ struct VerdictCodingTests {
         let result = try VerdictCoding.encoder(.payload).encode([GateResult.passed, .failed, .error])
         #expect(String(decoding: result, as: UTF8.self) == #"["passed","failed","error"]"#)
     }
+
+    @Test("a model build's evidence names every compiled and left-out file, and decodes back")
+    func modelBuildEvidence() throws {
+        let record = ModelBuildRecord(
+            compiled: ["App/Features/HabitsFeature.swift"],
+            excluded: [.init(path: "App/Views/HabitListView.swift", reason: "imports SwiftUI")])
+        let evidence = Evidence(
+            testCases: [TestCaseResult(id: "App.ThemeTests/testTint", status: .unavailable, attempts: [], excerpt: ["imports SwiftUI"])],
+            modelBuild: record)
+        let data = try VerdictCoding.encoder(.payload).encode(evidence)
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.contains(#""modelBuild":{"compiled":["App/Features/HabitsFeature.swift"],"excluded":[{"path":"#))
+        #expect(text.contains(#"{"path":"App/Views/HabitListView.swift","reason":"imports SwiftUI"}]}"#))
+        #expect(text.contains(#""status":"unavailable""#))
+        #expect(try VerdictCoding.decoder().decode(Evidence.self, from: data) == evidence)
+        #expect(!TestCaseStatus.unavailable.failsItem && !TestCaseStatus.unavailable.ran)
+    }
 }

@@ -13,7 +13,7 @@ enum FactsCodec {
         "FileFacts": ["path", "lineCount", "imports", "types", "fileScope", "attributeUses", "modifierUses", "suppressions", "refusal"],
         "SourceRefusal": ["limit", "line", "measured"],
         "SourceLocation": ["line", "column"],
-        "ImportFact": ["module", "location"],
+        "ImportFact": ["module", "location", "guardedByCanImport"],
         "AttributeUse": ["name", "location"],
         "SuppressionFact": ["ruleIDs", "reason", "location", "coveredLine"],
         "TypeFacts": [
@@ -106,6 +106,7 @@ struct FactsWriter {
         array(facts.imports) { writer, fact in
             writer.string(fact.module)
             writer.location(fact.location)
+            writer.bool(fact.guardedByCanImport)
         }
         array(facts.types) { $0.type($1) }
         scope(facts.fileScope)
@@ -306,7 +307,9 @@ struct FactsReader {
 
     mutating func file() throws(Malformed) -> FileFacts {
         var facts = FileFacts(path: try string(), lineCount: try int())
-        facts.imports = try array { reader throws(Malformed) in ImportFact(module: try reader.string(), location: try reader.location()) }
+        facts.imports = try array { reader throws(Malformed) in
+            ImportFact(module: try reader.string(), location: try reader.location(), guardedByCanImport: try reader.bool())
+        }
         facts.types = try array { reader throws(Malformed) in try reader.type() }
         facts.fileScope = try scope()
         facts.attributeUses = try array { reader throws(Malformed) in try reader.attributeUse() }

@@ -61,6 +61,8 @@ struct FactCollector {
     /// The member being walked (a property, function or initialiser), per type level.
     private var memberStack: [String?] = [nil]
     private var previewDepth = 0
+    /// The modules of the `#if canImport(M)` / `#elseif canImport(M)` clauses being walked, innermost last.
+    private var canImportGuards: [String] = []
     private var assignmentTargets: [RawSyntax.ID: String] = [:]
     private var returnedCalls: Set<RawSyntax.ID> = []
     /// The names of the calls whose later-running closures are being walked, innermost last.
@@ -82,7 +84,7 @@ struct FactCollector {
 
     /// What to undo when a node's children have been walked.
     private enum Leave {
-        case nothing, type, member, laterClosure, preview, skipChildren
+        case nothing, type, member, laterClosure, preview, skipChildren, canImportClause
     }
 
     /// Visits the nodes the scan recorded, in its order, undoing a node's `Leave` when the first node outside it comes, as
@@ -112,6 +114,7 @@ struct FactCollector {
         case .member: memberStack[memberStack.count - 1] = nil
         case .laterClosure: laterClosures.removeLast()
         case .preview: previewDepth -= 1
+        case .canImportClause: canImportGuards.removeLast()
         }
     }
 
@@ -163,7 +166,10 @@ struct FactCollector {
             return collector.enterPreview()
         }),
         (IfConfigClauseSyntax.self, { collector, node in
-            collector.isDebugOnly(node) ? collector.enterPreview() : .nothing
+            if collector.isDebugOnly(node) { return collector.enterPreview() }
+            guard let module = collector.canImportCondition(node) else { return .nothing }
+            collector.canImportGuards.append(module)
+            return .canImportClause
         }),
         (FunctionCallExprSyntax.self, { collector, node in
             collector.visitCall(node)
@@ -239,7 +245,10 @@ struct FactCollector {
         }),
         (ImportDeclSyntax.self, { collector, node in
             if let declaration = node.as(RawImportDeclSyntax.self) {
-                let fact = ImportFact(module: collector.text(node.place(declaration.path), limit: 500), location: collector.location(node))
+                let module = collector.text(node.place(declaration.path), limit: 500)
+                let root = module.split(separator: ".").first.map(String.init) ?? module
+                let fact = ImportFact(
+                    module: module, location: collector.location(node), guardedByCanImport: collector.canImportGuards.contains(root))
                 collector.facts.imports.append(fact)
             }
             return .skipChildren
@@ -389,6 +398,16 @@ struct FactCollector {
     private mutating func enterPreview() -> Leave {
         previewDepth += 1
         return .preview
+    }
+
+    /// `M` for a clause `#if canImport(M)` or `#elseif canImport(M)` (a `_version:` argument aside); nil for any other.
+    private func canImportCondition(_ node: PlacedSyntax) -> String? {
+        guard let clause = node.as(RawIfConfigClauseSyntax.self), clause.poundKeyword.tokenKind != .poundElse,
+            let condition = node.placeIfPresent(clause.condition).map({ text($0) }), condition.hasPrefix("canImport("), condition.hasSuffix(")")
+        else { return nil }
+        let inside = condition.dropFirst("canImport(".count).dropLast()
+        let module = inside.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        return module.isEmpty ? nil : module
     }
 
     /// `#if DEBUG` code is development scaffolding (previews, sample data); rules about who builds what skip it.

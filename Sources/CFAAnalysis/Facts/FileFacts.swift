@@ -51,6 +51,8 @@ public struct SourceLocation: Sendable, Codable, Hashable, Comparable {
 struct ImportFact: Sendable, Codable, Equatable {
     var module: String
     var location: SourceLocation
+    /// Inside `#if canImport(M)` for its own module: where the module is missing the import is not compiled.
+    var guardedByCanImport = false
 }
 
 struct AttributeUse: Sendable, Codable, Equatable {

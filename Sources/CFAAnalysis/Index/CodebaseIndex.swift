@@ -37,7 +37,7 @@ public struct CodebaseIndex: Sendable {
     init(files: [FileFacts], configuration: AnalysisConfiguration) {
         self.files = files
         self.configuration = configuration
-        testFiles = Set(files.filter(Self.isTestFile).map(\.path))
+        testFiles = Set(files.filter(\.isTestFile).map(\.path))
         collectEntries()
         assignRoles()
         allEntries = entries.values.flatMap { $0 }.sorted { ($0.file, $0.location) < ($1.file, $1.location) }
@@ -97,11 +97,6 @@ public struct CodebaseIndex: Sendable {
     var declaresOwnTaskType: Bool { entries["Task"]?.contains { $0.declaration.kind != .extension } ?? false }
 
     // MARK: Building
-
-    private static func isTestFile(_ file: FileFacts) -> Bool {
-        let folders = file.path.split(separator: "/").dropLast()
-        return folders.contains { $0 == "Tests" || $0.hasSuffix("Tests") } || file.imports("XCTest") || file.imports("Testing")
-    }
 
     private mutating func collectEntries() {
         var extensions: [String: [(TypeFacts, String)]] = [:]

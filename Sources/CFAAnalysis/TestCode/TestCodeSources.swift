@@ -18,9 +18,10 @@ public enum TestCodeSources {
         }
     }
 
-    /// The package-relative folders of test code; `[""]` (the whole package) when a manifest cannot be read.
+    /// The package-relative folders of test code; `[""]` (the whole package) when a manifest cannot be read, or when there
+    /// is none: the model build then compiles the app's files from anywhere in the repository (`ModelBuild`).
     static func folders(manifests: [String]?) -> [String] {
-        guard let manifests else { return [""] }
+        guard let manifests, !manifests.isEmpty else { return [""] }
         var folders: Set<String> = ["Tests"]
         for manifest in manifests.map(PackageManifest.parse) {
             if manifest.hasComputedTargetPath { return [""] }

@@ -4,7 +4,7 @@ import Verdict
 /// The per-test results of `test` items, one `<testsuite>` per item and one `<testcase>` per expected test.
 ///
 /// A test's status maps onto what JUnit readers know: `failed`, `timedOut`, `crashed` and `notRun` carry a
-/// `<failure>` typed with the status; `skipped` and `quarantined` a `<skipped>` (a quarantined test's message says so
+/// `<failure>` typed with the status; `skipped`, `quarantined` and `unavailable` a `<skipped>` (a quarantined test's message says so
 /// and gives its first failure); a flaky test passes with one `<flakyFailure>` per failed attempt, and a failed test's
 /// later failed attempts are `<rerunFailure>`s — the Maven Surefire names that Jenkins and GitLab understand.
 enum JUnitTestCases {
@@ -23,7 +23,7 @@ enum JUnitTestCases {
                 counts.seconds += seconds
                 switch test.status {
                 case .failed, .timedOut, .crashed, .notRun: counts.failures += 1
-                case .skipped, .quarantined: counts.skipped += 1
+                case .skipped, .quarantined, .unavailable: counts.skipped += 1
                 case .passed, .flaky: break
                 }
                 return testcase(test, seconds: seconds)
@@ -60,6 +60,9 @@ enum JUnitTestCases {
         case .quarantined:
             let first = failures.first?.message.map { ": \($0)" } ?? ""
             element.children.append(JUnitXMLElement(name: "skipped", attributes: [("message", "quarantined\(first)")], text: body))
+        case .unavailable:
+            let reason = test.excerpt.first.map { ": \($0)" } ?? ""
+            element.children.append(JUnitXMLElement(name: "skipped", attributes: [("message", "unavailable\(reason)")]))
         }
         return element
     }

@@ -41,6 +41,8 @@ public struct Evidence: Codable, Sendable, Equatable {
     public var testCases: [TestCaseResult]?
     /// The expected list's digest, counts per status, what ran first and the quarantine (the `test` probe).
     public var testRun: TestRunRecord?
+    /// Set when `build`/`test` compiled a model package of the app's sources instead of the repository's own package.
+    public var modelBuild: ModelBuildRecord?
 
     public static let empty = Evidence()
 
@@ -51,8 +53,10 @@ public struct Evidence: Codable, Sendable, Equatable {
         logs: [LogReference] = [],
         inventory: InventoryChanges? = nil,
         testCases: [TestCaseResult]? = nil,
-        testRun: TestRunRecord? = nil
+        testRun: TestRunRecord? = nil,
+        modelBuild: ModelBuildRecord? = nil
     ) {
+        self.modelBuild = modelBuild
         self.testCases = testCases
         self.testRun = testRun
         self.excerpt = excerpt
@@ -60,6 +64,28 @@ public struct Evidence: Codable, Sendable, Equatable {
         self.tests = tests
         self.logs = logs
         self.inventory = inventory
+    }
+}
+
+/// What a model build compiled and what it left out, every file by its repository path; each left-out file with why.
+public struct ModelBuildRecord: Codable, Sendable, Equatable {
+    public struct Exclusion: Codable, Sendable, Equatable {
+        public var path: String
+        /// "imports SwiftUI", "names `ThemeColor`, declared only in `Theme/Palette.swift`, left out".
+        public var reason: String
+
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
+    }
+
+    public var compiled: [String]
+    public var excluded: [Exclusion]
+
+    public init(compiled: [String], excluded: [Exclusion]) {
+        self.compiled = compiled
+        self.excluded = excluded
     }
 }
 

@@ -1,19 +1,30 @@
 /// The one final status every expected test ends with.
 public enum TestCaseStatus: String, Codable, Sendable, CaseIterable, Comparable {
     case passed, failed, flaky, timedOut, crashed, skipped, notRun, quarantined
+    /// Declared in a test file the model build left out (it cannot compile here): accounted for, never run, never passed.
+    /// Its reason is the first line of the case's excerpt.
+    case unavailable
 
     /// Whether this status, on its own, fails the item. `flaky` depends on the `flaky=` option.
     public var failsItem: Bool {
         switch self {
         case .failed, .timedOut, .crashed, .notRun: return true
-        case .passed, .flaky, .skipped, .quarantined: return false
+        case .passed, .flaky, .skipped, .quarantined, .unavailable: return false
+        }
+    }
+
+    /// Whether a test with this status ran (or was skipped by its own framework): `unavailable` never did.
+    public var ran: Bool {
+        switch self {
+        case .passed, .failed, .flaky, .timedOut, .crashed, .skipped, .notRun, .quarantined: return true
+        case .unavailable: return false
         }
     }
 
     /// How a summary line names the status: "timed out", "not run".
     public var phrase: String {
         switch self {
-        case .passed, .failed, .flaky, .crashed, .skipped, .quarantined: return rawValue
+        case .passed, .failed, .flaky, .crashed, .skipped, .quarantined, .unavailable: return rawValue
         case .timedOut: return "timed out"
         case .notRun: return "not run"
         }

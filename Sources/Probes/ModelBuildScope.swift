@@ -1,0 +1,97 @@
+import Foundation
+import ModelBuild
+import Verdict
+
+/// The `build` and `test` items of a repository SwiftPM cannot build here (no `Package.swift` at the package path, as
+/// an Xcode app has): they build and test the model package (`ModelBuild`) instead, in the run's private folder, through
+/// the same evaluation, build, runfiles and orchestration as any package. Every outcome says what was built: the summary
+/// starts with the model build's line, the evidence lists each compiled and left-out file, and the tests of a left-out
+/// test file are `unavailable`, with its reason.
+public struct ModelBuildScope: Sendable {
+    var package: ModelPackage
+    /// The lane's context with the model package as its package.
+    public var context: ProbeContext
+
+    /// Whether SwiftPM has no package to build at the context's package path.
+    public static func isNeeded(in context: ProbeContext) -> Bool {
+        !FileManager.default.fileExists(atPath: "\(context.packageDirectory)/Package.swift")
+    }
+
+    public enum Preparation: Sendable {
+        case ready(ModelBuildScope)
+        /// What every build and test item of the lane gets.
+        case failed(ProbeOutcome)
+    }
+
+    /// Chooses the files and writes the package.
+    public static func prepare(in context: ProbeContext) async -> Preparation {
+        guard let swift = context.swiftExecutable else { return .failed(.swiftMissing) }
+        let work = "\(context.privateFolder ?? "\(context.logDirectory)/private")/model-build"
+        do throws(ModelBuildError) {
+            let package = try await ModelBuild.prepare(
+                repositoryRoot: context.repositoryRoot, swift: swift, workFolder: work, cacheFolder: context.toolchainCacheFolder,
+                environment: context.environment)
+            var scoped = context
+            scoped.packageDirectory = package.directory
+            return .ready(ModelBuildScope(package: package, context: scoped))
+        } catch {
+            return .failed(.error(error.description))
+        }
+    }
+
+    var record: ModelBuildRecord {
+        let selection = package.selection
+        return ModelBuildRecord(
+            compiled: selection.sources + selection.tests,
+            excluded: selection.excluded.map { ModelBuildRecord.Exclusion(path: $0.path, reason: $0.reason.description) })
+    }
+
+    /// Every test a left-out test file declares, `unavailable` with the file's reason, named in its module: the Xcode test
+    /// target's folder (`HabitsUITests/…`) when the file's top folder ends in `Tests`, else the model's test target.
+    public var unavailableTests: [TestCaseResult] {
+        package.selection.excludedTests.flatMap { file in
+            let top = file.path.split(separator: "/").first.map(String.init) ?? ""
+            let module = file.path.contains("/") && top.hasSuffix("Tests") && top.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+                ? top : package.testModule
+            return file.tests.map { test in
+                TestCaseResult(id: "\(module).\(test)", status: .unavailable, attempts: [], excerpt: ["\(file.path) \(file.reason)"])
+            }
+        }
+    }
+
+    /// The outcome as the model build's: its line first, its record in the evidence, and every path the compiler or a
+    /// test named inside the package given as the repository's.
+    public func scoped(_ outcome: ProbeOutcome) -> ProbeOutcome {
+        var scoped = outcome
+        let map = { (text: String) in self.repositoryText(text) }
+        scoped.summary = "\(package.selection.summary); \(map(outcome.summary))"
+        scoped.evidence.excerpt = outcome.evidence.excerpt.map(map)
+        scoped.evidence.diagnostics = outcome.evidence.diagnostics.map { diagnostic in
+            var mapped = diagnostic
+            mapped.file = diagnostic.file.map(map)
+            mapped.message = map(diagnostic.message)
+            return mapped
+        }
+        scoped.evidence.testCases = outcome.evidence.testCases?.map { test in
+            var mapped = test
+            mapped.excerpt = test.excerpt.map(map)
+            mapped.attempts = test.attempts.map { attempt in
+                var mapped = attempt
+                mapped.file = attempt.file.map(map)
+                mapped.message = attempt.message.map(map)
+                return mapped
+            }
+            return mapped
+        }
+        scoped.evidence.modelBuild = record
+        return scoped
+    }
+
+    /// `<package>/Sources/Habits/Habits/Feature.swift:3` → `Habits/Feature.swift:3`; the package's path may come absolute or,
+    /// where the private folder is inside the repository (`.git/cfa-gate`), already relative to it.
+    func repositoryText(_ text: String) -> String {
+        let packages = [package.directory, RepositoryPath.relative(package.directory, to: context.repositoryRoot)]
+        return packages.flatMap { directory in [package.sourceFolder, package.testFolder].map { "\(directory)/\($0)/" } }
+            .reduce(text) { text, prefix in text.replacingOccurrences(of: prefix, with: "") }
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import GateTestSupport
+import Testing
+@testable import Verdict
+
+/// The shipped build and test items on an Xcode-style CFA app (no `Package.swift`): the gate builds and tests the app's
+/// Linux-compilable files as a package of its own, outside the repository, and says exactly what it left out.
+struct ModelBuildRunTests {
+    private let checklist = "# Gate\n\n1. **Builds.** <!-- probe: build -->\n2. **Tests pass.** <!-- probe: test -->\n"
+
+    private func gate(_ arguments: [String], in fixture: GitFixture) async throws -> ProcessResult {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try CFAGateBinary.run(arguments, in: fixture) }) }.start()
+        }
+    }
+
+    private func run(_ fixture: GitFixture) async throws -> (result: ProcessResult, predicate: GatePredicate) {
+        let keys = FileManager.default.temporaryDirectory.appendingPathComponent("cfa-gate-model-build-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: keys, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: keys) }
+        #expect(try CFAGateBinary.run(["keygen", "--out", "\(keys)/ci.pem"], in: fixture).status == 0)
+        let result = try await gate(["run", "--no-progress", "--key", "\(keys)/ci.pem", "--out", "\(keys)/verdict.json"], in: fixture)
+        #expect(FileManager.default.fileExists(atPath: "\(keys)/verdict.json"), "\(result.standardOutput)\(result.standardError)")
+        let predicate = try DSSE.unverifiedStatement(in: try VerdictFile.read(path: "\(keys)/verdict.json")).predicate
+        return (result, predicate)
+    }
+
+    private func committedBytes(_ fixture: GitFixture) throws -> [String: Data] {
+        var bytes: [String: Data] = [:]
+        for path in ModelBuildApp.files.keys { bytes[path] = try Data(contentsOf: URL(fileURLWithPath: fixture.path(path))) }
+        return bytes
+    }
+
+    @Test func theModelBuildCompilesTheModelLayerRunsItsTestsAndAccountsForTheRest() async throws {
+        let fixture = try GitFixture()
+        try fixture.makeRepository(committing: ModelBuildApp.files.merging(["gate/cfa-change-gate.md": checklist]) { $1 })
+        let before = try committedBytes(fixture)
+        let (result, predicate) = try await run(fixture)
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+        let build = try #require(predicate.items.first { $0.number == 1 })
+        let test = try #require(predicate.items.first { $0.number == 2 })
+        #expect(build.status == .passed, "\(build.summary)")
+        #expect(build.summary.hasPrefix("model build: 10 of 18 files; left out: SwiftUI 3, StoreKit 1, via left-out types 3, UI tests 1; "))
+        let record = try #require(build.evidence.modelBuild)
+        #expect(record.compiled == ModelBuildApp.compiledSources + ModelBuildApp.compiledTests)
+        #expect(Dictionary(uniqueKeysWithValues: record.excluded.map { ($0.path, $0.reason) }) == ModelBuildApp.excluded)
+        #expect(test.status == .passed, "\(test.summary)")
+        #expect(test.evidence.modelBuild == record)
+        let statuses = Dictionary(uniqueKeysWithValues: (test.evidence.testCases ?? []).map { ($0.id, $0.status) })
+        var expected = Dictionary(uniqueKeysWithValues: ModelBuildApp.passingTests.map { ($0, TestCaseStatus.passed) })
+        for id in ModelBuildApp.unavailableTests { expected[id] = .unavailable }
+        #expect(statuses == expected)
+        let unavailable = try #require(test.evidence.testCases?.first { $0.id == ModelBuildApp.unavailableTests[0] })
+        #expect(unavailable.excerpt == ["\(ModelBuildApp.badgeViewModelTestPath) \(ModelBuildApp.excluded[ModelBuildApp.badgeViewModelTestPath]!)"])
+        #expect(test.evidence.tests == TestCounts(passed: 3, failed: 0, skipped: 0))
+        #expect(test.summary.contains("3 passed, 2 unavailable"), "\(test.summary)")
+        // The app's files are byte for byte as committed, and nothing was written into the working tree.
+        #expect(try committedBytes(fixture) == before)
+        #expect(try fixture.git("status", "--porcelain", "--ignored").isEmpty)
+    }
+
+    @Test func aFailingFeatureTestFailsTheTestItemAtItsFile() async throws {
+        let fixture = try GitFixture()
+        var files = ModelBuildApp.files.merging(["gate/cfa-change-gate.md": checklist]) { $1 }
+        files[ModelBuildApp.featureTestPath] = ModelBuildApp.failingFeatureTest
+        try fixture.makeRepository(committing: files)
+        let (result, predicate) = try await run(fixture)
+        #expect(result.status == 1, "\(result.standardOutput)\(result.standardError)")
+        let test = try #require(predicate.items.first { $0.number == 2 })
+        #expect(test.status == .failed)
+        let failing = try #require(test.evidence.testCases?.first { $0.id == "HabitsTests.HabitsFeatureTests/addsAHabit()" })
+        #expect(failing.status == .failed)
+        #expect(failing.firstFailure?.file == ModelBuildApp.featureTestPath)
+        #expect(test.summary.hasPrefix("model build: "))
+        #expect(try fixture.git("status", "--porcelain", "--ignored").isEmpty)
+    }
+
+    @Test func testCodeThatDisarmsXCTestIsFoundInAnXcodeAppsTestFolder() async throws {
+        let fixture = try GitFixture()
+        var files = ModelBuildApp.files.merging(["gate/cfa-change-gate.md": checklist]) { $1 }
+        files["HabitsTests/Test Support/Quiet.swift"] = """
+            import XCTest
+
+            func XCTAssertEqual<T: Equatable>(_ a: @autoclosure () throws -> T, _ b: @autoclosure () throws -> T,
+                _ message: @autoclosure () -> String = "", file: StaticString = #filePath, line: UInt = #line) {}
+            """
+        try fixture.makeRepository(committing: files)
+        let (result, predicate) = try await run(fixture)
+        #expect(result.status == 1, "\(result.standardOutput)\(result.standardError)")
+        let test = try #require(predicate.items.first { $0.number == 2 })
+        #expect(test.status == .failed)
+        #expect(test.summary.contains("disarm"), "\(test.summary)")
+        #expect(test.summary.contains("HabitsTests/Test Support/Quiet.swift"), "\(test.summary)")
+    }
+
+    @Test func aJoinedFileThatDoesNotCompileFailsTheBuildAtItsRepositoryPath() async throws {
+        let fixture = try GitFixture()
+        var files = ModelBuildApp.files.merging(["gate/cfa-change-gate.md": checklist]) { $1 }
+        files[ModelBuildApp.habitPath]! += "\nlet brokenCount: Int = \"three\"\n"
+        try fixture.makeRepository(committing: files)
+        let (result, predicate) = try await run(fixture)
+        #expect(result.status == 1, "\(result.standardOutput)\(result.standardError)")
+        let build = try #require(predicate.items.first { $0.number == 1 })
+        #expect(build.status == .failed)
+        #expect(build.evidence.diagnostics.first?.file == ModelBuildApp.habitPath, "\(build.evidence.diagnostics)")
+        #expect(build.summary.contains("\(ModelBuildApp.habitPath):"), "\(build.summary)")
+        #expect(!build.summary.contains("model-package"), "\(build.summary)")
+        #expect(predicate.items.first { $0.number == 2 }?.status == .skipped)
+    }
+}
