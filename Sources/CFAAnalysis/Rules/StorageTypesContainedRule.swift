@@ -65,19 +65,22 @@ extension StorageTypesContainedRule {
         domain value in the Feature (`Repo(response:)`) and hand the View or ViewModel that.
         """
 
+    /// A network response, declared in a storage folder: the transfer type both examples share.
+    private static let orderResponse = RuleExample.File(
+        "App/3 - User Data Storage/OrderResponse.swift",
+        """
+        import Foundation
+
+        struct OrderResponse: Decodable, Sendable {
+            let id: UUID
+            let title: String
+        }
+        """)
+
     static let examples: [RuleExample] = [
         // The template's shape with the mapping skipped: a ViewModel reads the network response itself.
         RuleExample(
-            RuleExample.File(
-                "App/3 - User Data Storage/OrderResponse.swift",
-                """
-                import Foundation
-
-                struct OrderResponse: Decodable, Sendable {
-                    let id: UUID
-                    let title: String
-                }
-                """),
+            orderResponse,
             .compliant(
                 CompliantApp.viewModelPath,
                 replacing: ["    var orders: [Order] { ordersFeature.orders }": """
@@ -87,16 +90,7 @@ extension StorageTypesContainedRule {
                     """])),
         // The Feature maps the response to its domain value; the ViewModel reads only `Order`.
         RuleExample(
-            RuleExample.File(
-                "App/3 - User Data Storage/OrderResponse.swift",
-                """
-                import Foundation
-
-                struct OrderResponse: Decodable, Sendable {
-                    let id: UUID
-                    let title: String
-                }
-                """),
+            orderResponse,
             RuleExample.File(
                 "App/Domain/Order.swift",
                 """
