@@ -38,8 +38,7 @@ enum KeyProtection {
         var status = stat()
         guard stat(file, &status) == 0 else { return false }
         if TreeOwnership.firstClosedFolder(on: (file as NSString).deletingLastPathComponent, for: identity) != nil { return false }
-        let read: mode_t = status.st_uid == identity.uid ? 0o400 : status.st_gid == identity.gid ? 0o040 : 0o004
-        return status.st_mode & read != 0
+        return TreeOwnership.permits(0o4, on: status, to: identity)
     }
 
     /// What `keyTakenWithout` says of a key file the probes could open, taken under `isolation=best-effort`.

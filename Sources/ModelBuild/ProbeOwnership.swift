@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-import Foundation
 import Sandbox
 
 /// A root gate's probes run as another user (`ProbeIdentity`): what the model build writes for them to use (the module
@@ -10,10 +6,6 @@ import Sandbox
 enum ProbeOwnership {
     static func hand(_ root: String) {
         guard let identity = ProcessSandbox.current.identity else { return }
-        _ = lchown(root, identity.uid, identity.gid)
-        guard let entries = FileManager.default.enumerator(atPath: root) else { return }
-        while let entry = entries.nextObject() as? String {
-            _ = lchown("\(root)/\(entry)", identity.uid, identity.gid)
-        }
+        _ = TreeOwnership.hand(root, to: identity)
     }
 }

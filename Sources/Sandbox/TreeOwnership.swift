@@ -2,39 +2,45 @@
 import Glibc
 #endif
 import Foundation
-import Sandbox
 
 /// Who owned an entry, and with what mode, before a root gate handed it to the probes' user.
-struct OwnershipChange: Sendable, Equatable {
-    var path: String
+package struct OwnershipChange: Sendable, Equatable {
+    package var path: String
     /// The entry's identity: what is put back goes only to this very file, never to one a probe put in its place.
-    var device: UInt64
-    var inode: UInt64
-    var uid: uid_t
-    var gid: gid_t
-    var mode: mode_t
+    package var device: UInt64
+    package var inode: UInt64
+    package var uid: uid_t
+    package var gid: gid_t
+    package var mode: mode_t
 }
 
-/// Makes the package's build folders (`.build`, `.swiftpm`) writable for the unprivileged user a root gate's probes run
-/// as, and puts everything back after the run. Nothing else of the package changes hands: the user's sources, manifest
-/// and test folders keep their owners and modes; a probe that is not their owner can read them, not write them.
-enum TreeOwnership {
+/// Makes a folder writable for the unprivileged user a root gate's probes run as (the package's build folders `.build`
+/// and `.swiftpm`, the model build's package), and puts the package's build folders back after the run. Nothing else of
+/// the package changes hands: the user's sources, manifest and test folders keep their owners and modes; a probe that is
+/// not their owner can read them, not write them.
+package enum TreeOwnership {
     /// The first folder from `/` down to `path` that `identity` (with no supplementary groups) may not pass through.
-    static func firstClosedFolder(on path: String, for identity: ProbeIdentity) -> String? {
+    package static func firstClosedFolder(on path: String, for identity: ProbeIdentity) -> String? {
         var folder = ""
         for component in [""] + path.split(separator: "/").map(String.init) {
             folder = component.isEmpty ? "/" : (folder == "/" ? "/\(component)" : "\(folder)/\(component)")
             var status = stat()
             guard stat(folder, &status) == 0 else { return folder }
-            let search: mode_t = status.st_uid == identity.uid ? 0o100 : status.st_gid == identity.gid ? 0o010 : 0o001
-            if status.st_mode & search == 0 { return folder }
+            if !permits(0o1, on: status, to: identity) { return folder }
         }
         return nil
     }
 
+    /// Whether `identity`, without supplementary groups, has `access` (4 read, 2 write, 1 search) on a file with `status`:
+    /// the owner's bits when it is the owner, else the group's when it is the group, else the others', as the kernel picks them.
+    package static func permits(_ access: mode_t, on status: stat, to identity: ProbeIdentity) -> Bool {
+        let shift: mode_t = status.st_uid == identity.uid ? 6 : status.st_gid == identity.gid ? 3 : 0
+        return status.st_mode & (access << shift) != 0
+    }
+
     /// Hands each entry of `root` (itself included) that `identity` does not own yet to it: links themselves, never
     /// what they point at; never into `sparing` (`.git`). Returns what each handed entry was, for `restore`.
-    static func hand(_ root: String, to identity: ProbeIdentity, sparing: Set<String> = []) -> [OwnershipChange] {
+    package static func hand(_ root: String, to identity: ProbeIdentity, sparing: Set<String> = []) -> [OwnershipChange] {
         var changes: [OwnershipChange] = []
         walk(root, sparing: sparing) { path, status in
             guard status.st_uid != identity.uid else { return }
@@ -51,7 +57,7 @@ enum TreeOwnership {
     /// and mode back, and what the probes made under `roots` goes to `owner` (the package folder's), so that the user
     /// can still remove the build folders. A file with other hard links stays the probes' (its other names may lie
     /// outside the package); set-user-ID and set-group-ID bits never survive the hand-over, either way.
-    static func restore(_ changes: [OwnershipChange], under roots: [String], madeBy identity: ProbeIdentity, owner: (uid: uid_t, gid: gid_t)) {
+    package static func restore(_ changes: [OwnershipChange], under roots: [String], madeBy identity: ProbeIdentity, owner: (uid: uid_t, gid: gid_t)) {
         let recorded = Dictionary(changes.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         for root in roots {
             walk(root, sparing: []) { path, status in

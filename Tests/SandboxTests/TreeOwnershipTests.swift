@@ -4,7 +4,6 @@ import Glibc
 import Foundation
 import GateTestSupport
 import Testing
-@testable import GateEngine
 import Sandbox
 
 /// What a root gate hands its probes' user in the build folders goes back after the run, and only to the same file;
