@@ -279,9 +279,7 @@ public enum Gate {
 
     /// A key file inside the working tree is refused before anything is read: every probe can read the tree.
     static func refuseKeyInsideWorkTree(_ options: GateOptions, repositoryRoot: String) throws(GateError) {
-        let environmentValue = options.environment[KeyProtection.signingKeyVariable].flatMap { $0.isEmpty || $0.contains("-----BEGIN") ? nil : $0 }
-        // `-` and `/dev/stdin` (or `/dev/fd/N`) hand the key over through a descriptor, which no probe can open.
-        let files = [options.keyPath, environmentValue].compactMap { $0 }.filter { $0 != "-" && !$0.hasPrefix("/dev/") }
+        let files = [options.keyPath, KeyProtection.environmentKeyPath(options.environment)].compactMap { $0 }.filter { !KeyProtection.isDescriptor($0) }
         for path in files where KeyProtection.isInsideWorkTree(path, repositoryRoot: repositoryRoot) {
             throw .keyInsideWorkTree(path: path)
         }

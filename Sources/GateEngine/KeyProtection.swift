@@ -19,10 +19,17 @@ enum KeyProtection {
     /// The file a key other than the clone's own is read from (`--key FILE`, or a path in the variable); nil when it is
     /// handed over through a descriptor (`-`, `/dev/stdin`, `/dev/fd/N`), given as PEM text, or is the local key.
     static func keyFile(keyPath: String?, environment: [String: String]) -> String? {
-        let value = keyPath ?? environment[signingKeyVariable].flatMap { $0.isEmpty || $0.contains("-----BEGIN") ? nil : $0 }
-        guard let value, value != "-", !value.hasPrefix("/dev/") else { return nil }
+        guard let value = keyPath ?? environmentKeyPath(environment), !isDescriptor(value) else { return nil }
         return value
     }
+
+    /// The key file `CFA_GATE_SIGNING_KEY` names; nil when it is unset, empty, or holds the PEM text itself.
+    static func environmentKeyPath(_ environment: [String: String]) -> String? {
+        environment[signingKeyVariable].flatMap { $0.isEmpty || $0.contains("-----BEGIN") ? nil : $0 }
+    }
+
+    /// `-` and `/dev/stdin` (or `/dev/fd/N`) hand the key over through a descriptor, which no probe can open.
+    static func isDescriptor(_ path: String) -> Bool { path == "-" || path.hasPrefix("/dev/") }
 
     /// Whether a probe could open `path`: it is in the probes' view (neither hidden nor on a private `/tmp` that does
     /// not carry it) and their user may read it — the gate's own user for a gate that is not root, else the unprivileged

@@ -1,3 +1,4 @@
+import CFAAnalysis
 import Foundation
 import Verdict
 
@@ -14,7 +15,7 @@ struct ManifestCacheWitness: Sendable, Equatable {
         let cache = "\(context.swiftPMCachePath)/manifests"
         let files = FileManager.default
         let manifests = ((try? files.contentsOfDirectory(atPath: context.packageDirectory)) ?? [])
-            .filter { $0 == "Package.swift" || ($0.hasPrefix("Package@swift") && $0.hasSuffix(".swift")) }
+            .filter(VendoredFolders.isManifestName)
             .map { "\(context.packageDirectory)/\($0)" }
         let cached = ((try? files.contentsOfDirectory(atPath: cache)) ?? []).map { "\(cache)/\($0)" }
         for path in manifests + cached {
