@@ -205,31 +205,19 @@ struct SwiftPMTestRunner: TestRunner {
             if case .unavailable(let reason) = xctestChannel { return BatchReport(end: .failed(reason)) }
             var reader = XCTestChannelReader(tests: batch, repositoryRoot: repositoryRoot)
             guard let channel = OutputTail.pipe(copyingTo: nil, maximumLineLength: XCTestChannelReader.maximumRecordLength) else { return Self.noPipe() }
-            guard let console = OutputTail.pipe(copyingTo: log.path) else {
-                var unused = channel.tail
-                unused.close()
-                closeDescriptor(channel.writeEnd)
-                return Self.noPipe()
-            }
-            var output = console.tail
-            output.limit = Int(outputLimit)
             var records = channel.tail
             records.limit = Int(outputLimit)
             let alone = batch.count == 1
             return await supervise(
-                // The observer's records go to descriptor 3, the channel's write end; the console output to the log.
-                arguments: [batch.map(\.id).joined(separator: ",")], output: ChildOutput(destination: .pipe(console.writeEnd), fourth: channel.writeEnd),
+                // The observer's records go to descriptor 3, the channel's write end; the console output straight to the log, which is
+                // never read for a status: lines that look like XCTest's change nothing.
+                arguments: [batch.map(\.id).joined(separator: ",")], output: ChildOutput(destination: .file(log.path), fourth: channel.writeEnd),
                 log: log, watch: watch,
                 read: { now, final throws(SwiftTestingStream.UnknownVersion) in
-                    // Lines that look like XCTest's change nothing: the console is drained into the log and never read.
-                    output.read(final: final) { _ in }
                     // Records are whole pipe writes: a piece of one was not written by the observer, and is left out.
                     records.read(final: final, keepingPartialLine: false) { reader.consume($0, at: now) }
-                    if final {
-                        output.close()
-                        records.close()
-                    }
-                    return (reader.started, reader.finished, reader.conflicts, output.bytesRead + records.bytesRead)
+                    if final { records.close() }
+                    return (reader.started, reader.finished, reader.conflicts, records.bytesRead + LogFile.size(log.path) - log.start)
                 },
                 agree: { end, progress in Self.agree(end, &progress, reader: reader, alone: alone) })
         case .swiftTesting:
