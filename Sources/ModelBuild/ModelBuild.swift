@@ -18,10 +18,34 @@ public enum ModelBuild {
         let toolchain = ToolchainModules(
             swiftc: swiftc, workFolder: "\(workFolder)/toolchain-modules", cacheFolder: cacheFolder, environment: environment)
         let available = await toolchain.available(Set(files.flatMap(\.imports)))
-        let selection = ModelSelection.choose(files, unreadable: parsed.skipped, available: available)
+        var selection = ModelSelection.choose(files, unreadable: parsed.skipped, available: available)
+        // No test names the module (an app without tests): the module is the Xcode project's, as Xcode would name it.
+        if selection.appModule == ModelSelection.unnamedModule, let project = projectModuleName(repositoryRoot: repositoryRoot) {
+            selection.appModule = project
+        }
         guard !selection.sources.isEmpty else { throw .nothingToCompile(summary: selection.summary) }
         return try ModelPackage.assemble(
             selection, repositoryRoot: repositoryRoot, into: "\(workFolder)/model-package", languageMode: languageMode(repositoryRoot: repositoryRoot))
+    }
+
+    /// The module Xcode makes of the repository's one `.xcodeproj` (its name, as an identifier: `123 Calc` → `_23_Calc`);
+    /// nil with no project or several.
+    static func projectModuleName(repositoryRoot: String) -> String? {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: repositoryRoot) else { return nil }
+        let projects = entries.filter { $0.hasSuffix(".xcodeproj") }
+        guard projects.count == 1 else { return nil }
+        return moduleIdentifier(String(projects[0].dropLast(".xcodeproj".count)))
+    }
+
+    /// Xcode's rule for a product module name: every character that cannot be in an identifier becomes `_`, and so does
+    /// a leading digit.
+    static func moduleIdentifier(_ name: String) -> String? {
+        guard !name.isEmpty else { return nil }
+        var scalars = name.unicodeScalars.map { scalar in
+            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "_") ? Character(scalar) : "_"
+        }
+        if let first = scalars.first, first.isNumber { scalars[0] = "_" }
+        return String(scalars)
     }
 
     /// `v6` when an Xcode project of the repository builds with `SWIFT_VERSION = 6…`, as its sources then expect; else `v5`,

@@ -11,6 +11,10 @@ public struct ModelPackage: Sendable, Equatable {
     public var directory: String
     public var selection: ModelSelection
     public var packageName: String
+    /// Files of the test folders that are not Swift (fixtures such as `Fixtures/response.json`), repository paths: the
+    /// test target declares them as resources, so a test reading one through `Bundle.module` (SwiftPM's spelling, under
+    /// `#if SWIFT_PACKAGE`) finds it at the bundle's top level, where Xcode's Copy Bundle Resources puts it too.
+    public var testResources: [String] = []
 
     /// `Sources/<App>` and `Tests/<App>Tests`, relative to the package.
     public var sourceFolder: String { "Sources/\(selection.appModule)" }
@@ -23,7 +27,8 @@ public struct ModelPackage: Sendable, Equatable {
     static func assemble(_ selection: ModelSelection, repositoryRoot: String, into directory: String, languageMode: String)
         throws(ModelBuildError) -> ModelPackage
     {
-        let package = ModelPackage(directory: directory, selection: selection, packageName: "\(selection.appModule)Model")
+        var package = ModelPackage(directory: directory, selection: selection, packageName: "\(selection.appModule)Model")
+        package.testResources = TestResources.find(besides: selection.tests, in: repositoryRoot)
         let files = FileManager.default
         try? files.removeItem(atPath: directory)
         func write(_ text: String, to relative: String) throws(ModelBuildError) {
@@ -35,12 +40,18 @@ public struct ModelPackage: Sendable, Equatable {
                 throw .assembly(path: path, reason: error.localizedDescription)
             }
         }
-        func link(_ paths: [String], under folder: String) throws(ModelBuildError) {
+        // Sources are links, so a diagnostic names the committed file; resources are copies, since SwiftPM copies a linked
+        // resource as a link, and a test bundle carries no links (`TestRunfiles`).
+        func link(_ paths: [String], under folder: String, copying: Bool = false) throws(ModelBuildError) {
             for path in paths {
                 let linkPath = "\(directory)/\(folder)/\(path)"
                 do {
                     try files.createDirectory(atPath: (linkPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                    try files.createSymbolicLink(atPath: linkPath, withDestinationPath: "\(repositoryRoot)/\(path)")
+                    if copying {
+                        try files.copyItem(atPath: "\(repositoryRoot)/\(path)", toPath: linkPath)
+                    } else {
+                        try files.createSymbolicLink(atPath: linkPath, withDestinationPath: "\(repositoryRoot)/\(path)")
+                    }
                 } catch {
                     throw .assembly(path: linkPath, reason: error.localizedDescription)
                 }
@@ -50,6 +61,7 @@ public struct ModelPackage: Sendable, Equatable {
         try write(Self.networkingSource, to: "\(package.sourceFolder)/\(Self.networkingFile)")
         try link(selection.sources, under: package.sourceFolder)
         try link(selection.tests, under: package.testFolder)
+        try link(package.testResources, under: package.testFolder, copying: true)
         ProbeOwnership.hand(directory)
         return package
     }
@@ -64,7 +76,8 @@ public struct ModelPackage: Sendable, Equatable {
 
     func manifest(languageMode: String) -> String {
         let app = selection.appModule
-        let tests = selection.tests.isEmpty ? "" : "\n        .testTarget(name: \"\(testModule)\", dependencies: [\"\(app)\"], path: \"\(testFolder)\"),"
+        let resources = testResources.isEmpty ? "" : ", resources: [" + testResources.map { ".process(\(Self.swiftLiteral($0)))" }.joined(separator: ", ") + "]"
+        let tests = selection.tests.isEmpty ? "" : "\n        .testTarget(name: \"\(testModule)\", dependencies: [\"\(app)\"], path: \"\(testFolder)\"\(resources)),"
         return """
             // swift-tools-version:6.0
             // Written by cfa-gate's model build: the app's files that compile on this platform, linked as committed.
@@ -107,5 +120,15 @@ public enum ModelBuildError: Error, Equatable, CustomStringConvertible {
         case .nothingToCompile(let summary):
             "\(summary): no app file compiles on this platform — put the Apple-only parts behind `#if canImport(…)` or a repository protocol"
         }
+    }
+}
+
+extension ModelPackage {
+    /// A Swift string literal of `text` that the manifest cannot read as anything else: every scalar but letters,
+    /// digits and a few path characters is written as `\u{…}`, since the text is a repository path the change chose.
+    static func swiftLiteral(_ text: String) -> String {
+        let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._- ".unicodeScalars)
+        let body = text.unicodeScalars.map { plain.contains($0) ? String($0) : "\\u{\(String($0.value, radix: 16))}" }.joined()
+        return "\"\(body)\""
     }
 }

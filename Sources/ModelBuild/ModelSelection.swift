@@ -103,6 +103,9 @@ public struct ModelSelection: Sendable, Equatable {
             })
     }
 
+    /// The module's name when nothing names it.
+    static let unnamedModule = "App"
+
     /// XCTest's UI-testing API (`XCUIApplication`, `XCUIElement`…, and the launch metric Xcode's template measures):
     /// declared by XCTest on Apple platforms only, where a module check cannot see it.
     static func isUITestName(_ name: String) -> Bool {
@@ -116,7 +119,7 @@ public struct ModelSelection: Sendable, Equatable {
         for file in files where file.isTest {
             for module in file.imports where !available.contains(module) { counts[module, default: 0] += 1 }
         }
-        return counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.first?.key ?? "App"
+        return counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.first?.key ?? unnamedModule
     }
 
     /// Each type name with the files declaring it, in path order.

@@ -46,6 +46,29 @@ public struct ModelBuildScope: Sendable {
             excluded: selection.excluded.map { ModelBuildRecord.Exclusion(path: $0.path, reason: $0.reason.description) })
     }
 
+    /// The test item's outcome when the model package has no test target: `failed`, since CFA's gate asks for tests and
+    /// none can run here, with the one line that says why (no test file at all, or none that compiles here) and every
+    /// declared test listed `unavailable`. Nil when test files joined.
+    public var withoutTests: ProbeOutcome? {
+        let selection = package.selection
+        guard selection.tests.isEmpty else { return nil }
+        let unavailable = unavailableTests
+        var evidence = Evidence.empty
+        evidence.testCases = unavailable
+        guard !selection.excludedTests.isEmpty else {
+            return ProbeOutcome(
+                status: .failed,
+                summary: "the app has no tests: no `…Tests` folder and no file importing XCTest or Testing — add the Feature and ViewModel "
+                    + "tests CFA's gate asks for, in `\(selection.appModule)Tests/`", evidence: evidence)
+        }
+        let files = selection.excludedTests.count
+        return ProbeOutcome(
+            status: .failed,
+            summary: "no test file compiles here: \(files) test file\(files == 1 ? "" : "s") left out, \(unavailable.count) test"
+                + "\(unavailable.count == 1 ? "" : "s") unavailable — \(selection.excludedTests[0].path) \(selection.excludedTests[0].reason)",
+            evidence: evidence)
+    }
+
     /// Every test a left-out test file declares, `unavailable` with the file's reason, named in its module: the Xcode test
     /// target's folder (`HabitsUITests/…`) when the file's top folder ends in `Tests`, else the model's test target.
     public var unavailableTests: [TestCaseResult] {

@@ -107,4 +107,48 @@ struct ModelBuildRunTests {
         #expect(!build.summary.contains("model-package"), "\(build.summary)")
         #expect(predicate.items.first { $0.number == 2 }?.status == .skipped)
     }
+
+    @Test func aTestReadsItsFixtureThroughBundleModuleAsInXcode() async throws {
+        let fixture = try GitFixture()
+        var files = ModelBuildApp.files.merging(["gate/cfa-change-gate.md": checklist]) { $1 }
+        files["HabitsTests/Fixtures/habits.json"] = #"["Read", "Walk"]"#
+        files["HabitsTests/Feature Tests/HabitFixtureTests.swift"] = """
+            import Foundation
+            import Testing
+            @testable import Habits
+
+            struct HabitFixtureTests {
+                @Test func readsTheFixture() throws {
+                    #if SWIFT_PACKAGE
+                    let bundle = Bundle.module
+                    #else
+                    let bundle = Bundle.main
+                    #endif
+                    let url = try #require(bundle.url(forResource: "habits", withExtension: "json"))
+                    #expect(try JSONDecoder().decode([String].self, from: Data(contentsOf: url)) == ["Read", "Walk"])
+                }
+            }
+            """
+        try fixture.makeRepository(committing: files)
+        let (result, predicate) = try await run(fixture)
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+        let test = try #require(predicate.items.first { $0.number == 2 })
+        let fixtureTest = try #require(test.evidence.testCases?.first { $0.id == "HabitsTests.HabitFixtureTests/readsTheFixture()" })
+        #expect(fixtureTest.status == .passed, "\(fixtureTest.excerpt)")
+        #expect(try fixture.git("status", "--porcelain", "--ignored").isEmpty)
+    }
+
+    @Test func anAppWithoutTestsFailsTheTestItemWithOneLineNotAnInternalPath() async throws {
+        let fixture = try GitFixture()
+        let files = ModelBuildApp.files.filter { !$0.key.hasPrefix("HabitsTests/") && !$0.key.hasPrefix("HabitsUITests/") }
+        try fixture.makeRepository(committing: files.merging(["gate/cfa-change-gate.md": checklist]) { $1 })
+        let (result, predicate) = try await run(fixture)
+        #expect(result.status == 1, "\(result.standardOutput)\(result.standardError)")
+        #expect(predicate.items.first { $0.number == 1 }?.status == .passed)
+        let test = try #require(predicate.items.first { $0.number == 2 })
+        #expect(test.status == .failed)
+        #expect(test.summary.contains("the app has no tests"), "\(test.summary)")
+        #expect(test.summary.contains("`HabitsTests/`"), "\(test.summary)")
+        #expect(!test.summary.contains(".build"), "\(test.summary)")
+    }
 }
