@@ -306,20 +306,23 @@ module=${module:-App}
 language=5
 grep -qE 'SWIFT_VERSION = 6' ./*.xcodeproj/project.pbxproj 2>/dev/null && language=6
 hand="$work/hand"
-mkdir -p "$hand/Sources/$module" "$hand/Tests/${module}Tests"
+mkdir -p "$hand/Sources/$module"
 while IFS= read -r path; do
     case "$path" in
-        *Tests/*) target="$hand/Tests/${module}Tests" ;;
+        *Tests/*) target="$hand/Tests/${module}Tests"; mkdir -p "$target" ;;
         *) target="$hand/Sources/$module" ;;
     esac
-    # One flat folder, as the gate lays its links out; the path's slashes become the name.
-    ln -s "$app/$path" "$target/$(tr '/ ' '__' <<<"$path")"
+    # The repository path under the target folder, as the gate lays its links out.
+    mkdir -p "$(dirname "$target/$path")"
+    ln -s "$app/$path" "$target/$path"
 done < <(jq -r '.compiled[]' <<<"$record")
 cat >"$hand/Sources/$module/FoundationNetworkingReexport.swift" <<'EOF'
 #if canImport(FoundationNetworking)
 @_exported import FoundationNetworking
 #endif
 EOF
+test_target=""
+[ ! -d "$hand/Tests" ] || test_target=".testTarget(name: \"${module}Tests\", dependencies: [\"$module\"]),"
 cat >"$hand/Package.swift" <<EOF
 // swift-tools-version:6.0
 import PackageDescription
@@ -328,7 +331,7 @@ let package = Package(
     name: "${module}Hand",
     targets: [
         .target(name: "$module"),
-        .testTarget(name: "${module}Tests", dependencies: ["$module"]),
+        $test_target
     ],
     swiftLanguageModes: [.v$language]
 )
@@ -337,7 +340,7 @@ EOF
 hand_run() { (cd "$hand" && swift build --build-tests && swift test); }
 echo "bench: first hand-written package build (cold)…"
 cold_hand=$(timed hand_run)
-tests_run=$( (cd "$hand" && swift test 2>&1) | awk '
+tests_run=$( { (cd "$hand" && swift test 2>&1) || true; } | awk '
     /Executed [0-9]+ tests?/ { for (i = 1; i <= NF; i++) if ($i == "Executed") xctest = $(i + 1) }
     /Test run with [0-9]+ tests?/ { for (i = 1; i <= NF; i++) if ($i == "with") testing = $(i + 1) }
     END { print xctest + testing }')
