@@ -14,7 +14,7 @@ public enum RuleCatalog {
         RepositoryModelActorRule(),
         ViewDeclarativeRule(), ViewNoModelAccessRule(), ViewNoTaskHandleRule(), ViewButtonTaskRule(), ViewNoFormattingRule(),
         RepositoryNoFeatureRule(), StorageTypesContainedRule(), FeatureNoSharedRule(), FeatureDirectSystemRule(), NoExtraLayerRule(),
-        FeatureNoSwiftUIRule(), FeatureScreenBlindRule(),
+        FeatureNoSwiftUIRule(), FeatureScreenBlindRule(), ViewModelNoSwiftUIRule(),
         AppModelShapeRule(),
         AppModelLiveRule(), LiveBuildsDependenciesRule(),
         NoFeatureProtocolRule(),
