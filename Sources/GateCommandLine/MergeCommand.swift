@@ -12,11 +12,13 @@ struct MergeCommand: GateCommand {
         USAGE: cfa-gate merge SHARD… --out FILE [--key FILE] [--pubkey FILE]
 
         Verifies every shard verdict, then requires one commit, one policy, one tool version and one
-        test plan; every shard 1…N exactly once; and every planned test reported by its shard. Writes
-        one verdict with every item and every test case, signed, listing the shard verdicts it was made
-        from. A missing (a named file that is not there), repeated or foreign shard, or a planned test
-        no shard reported, fails the merged verdict with the reason in its item 0. `verify`, `show` and
-        every report read the merged verdict like any other. Reviews are given to the merged verdict
+        test plan; every shard 1…N exactly once; every planned test reported by its shard; and the same
+        unavailable tests (a model build's) from every shard. Writes one verdict with every item and
+        every test case (each unavailable test once), signed, listing the shard verdicts it was made
+        from. A missing (a named file that is not there), repeated or foreign shard, a planned test no
+        shard reported, or shards that disagree about an unavailable test, fails the merged verdict
+        with the reason in its item 0. `verify`, `show` and every report read the merged verdict like
+        any other. Reviews are given to the merged verdict
         (`cfa-gate review MERGED …`): a shard's verdict cannot be reviewed, so none carries over.
 
         OPTIONS:

@@ -156,7 +156,8 @@ struct RunCommand: GateCommand {
             return terminal.fail(error, exitCode: ExitCode.error)
         }
         if inGitHubActions {
-            outcome.predicate.items.flatMap(GitHubActionsReport.annotations).forEach { json ? terminal.err($0) : terminal.out($0) }
+            let annotations = outcome.predicate.items.flatMap(GitHubActionsReport.annotations) + GitHubActionsReport.modelBuildNotices(outcome.predicate.items)
+            annotations.forEach { json ? terminal.err($0) : terminal.out($0) }
         }
         if json {
             terminal.out(JSONText.pretty(outcome.envelope))

@@ -206,19 +206,23 @@ public struct TestProbe: Sendable {
             share = expected.filter { mine.contains($0.id) }
             shardRecord = record
             guard !share.isEmpty else {
-                evidence.testRun = TestRunRecord(listSHA256: TestOrchestrator<SwiftPMTestRunner>.listDigest([]), expected: 0, counts: [:], shard: record,
+                evidence.testRun = TestRunRecord(
+                    listSHA256: TestOrchestrator<SwiftPMTestRunner>.listDigest([]), expected: 0,
+                    counts: unavailable.isEmpty ? [:] : [TestCaseStatus.unavailable.rawValue: unavailable.count], shard: record,
                     isolation: context.testSettings.isolation)
+                if !unavailable.isEmpty { evidence.testCases = unavailable }
                 return ProbeOutcome(
                     status: .passed,
-                    summary: "shard \(shard.index)/\(shard.count) has no tests in the plan (\(expected.count) tests over \(shard.count) shards)",
+                    summary: "shard \(shard.index)/\(shard.count) has no tests in the plan (\(expected.count) tests over \(shard.count) shards)"
+                        + (unavailable.isEmpty ? "" : "; \(unavailable.count) \(TestCaseStatus.unavailable.phrase)"),
                     evidence: evidence)
             }
         }
+        // Every shard lists the unavailable tests besides its share: they are the same for every shard of one commit (the
+        // model build is deterministic), never run and never fail an item, and the merge keeps them once.
         var orchestrator = TestOrchestrator(runner: runner, policy: policy)
         orchestrator.observe = observe
         let outcome = await orchestrator.run(share, first: first.targets, firstReason: first.reason)
-        // A shard lists only its share; the unavailable tests belong to no share and are listed by unsharded runs.
-        let unavailable = shardRecord == nil ? unavailable : []
         var judged = Self.judge(outcome, allowFlaky: policy.allowFlaky, evidence: evidence, shard: shardRecord != nil, unavailable: unavailable)
         judged.evidence.testRun?.shard = shardRecord
         judged.evidence.testRun?.statusChannels = runner.statusChannels(share)

@@ -37,8 +37,12 @@ enum VerdictRenderer {
             lines.append("  \(status) \(item.number). \(shown(item.title))  [\(shown(item.probe))]\(time)")
             if item.status != .manual { lines.append("         \(shown(item.summary))") }
             if let tests = item.evidence.tests {
-                lines.append("         tests: \(tests.passed) passed, \(tests.failed) failed, \(tests.skipped) skipped")
+                let unavailable = ModelBuildText.unavailableTests(item.evidence).count
+                lines.append(
+                    "         tests: \(tests.passed) passed, \(tests.failed) failed, \(tests.skipped) skipped"
+                        + (unavailable == 0 ? "" : ", \(unavailable) \(TestCaseStatus.unavailable.phrase)"))
             }
+            lines += ModelBuildText.terminalLines(item, limit: .max).map { "         \(shown($0))" }
             if let run = item.evidence.testRun, let start = run.processStart {
                 lines.append("         processes: \(shown(start.phrase(isolation: run.isolation ?? .process)))")
             }

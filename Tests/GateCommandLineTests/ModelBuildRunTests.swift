@@ -59,6 +59,46 @@ struct ModelBuildRunTests {
         #expect(try fixture.git("status", "--porcelain", "--ignored").isEmpty)
     }
 
+    /// Every shard lists the unavailable tests beside its share, and the merged verdict lists each once, with its reason.
+    @Test func twoShardsOfTheAppMergeWithEachUnavailableTestListedOnce() async throws {
+        let fixture = try GitFixture()
+        try fixture.makeRepository(committing: ModelBuildApp.files.merging(["gate/cfa-change-gate.md": checklist]) { $1 })
+        let keys = FileManager.default.temporaryDirectory.appendingPathComponent("cfa-gate-model-shards-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: keys, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: keys) }
+        #expect(try CFAGateBinary.run(["keygen", "--out", "\(keys)/ci.pem"], in: fixture).status == 0)
+        var shards: [String] = []
+        var shares: [[String]] = []
+        for index in 1...2 {
+            let path = "\(keys)/shard-\(index).json"
+            let run = try await gate(["run", "--shard", "\(index)/2", "--no-progress", "--key", "\(keys)/ci.pem", "--out", path], in: fixture)
+            #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+            let predicate = try DSSE.unverifiedStatement(in: try VerdictFile.read(path: path)).predicate
+            let test = try #require(predicate.items.first { $0.number == 2 })
+            // The shard judges only its share, and lists the unavailable tests besides it.
+            #expect(test.status == .passed, "\(test.summary)")
+            #expect((test.evidence.testCases ?? []).filter { $0.status == .unavailable }.map(\.id).sorted() == ModelBuildApp.unavailableTests.sorted())
+            #expect(test.evidence.tests?.passed == predicate.shard?.tests.count)
+            shares.append(predicate.shard?.tests ?? [])
+            shards.append(path)
+        }
+        #expect(Set(shares.flatMap { $0 }) == Set(ModelBuildApp.passingTests))
+        let merged = "\(keys)/merged.json"
+        let merge = try await gate(["merge"] + shards + ["--out", merged, "--key", "\(keys)/ci.pem", "--pubkey", "\(keys)/ci.pem.pub"], in: fixture)
+        #expect(merge.status == 0, "\(merge.standardOutput)\(merge.standardError)")
+        let whole = try DSSE.unverifiedStatement(in: try VerdictFile.read(path: merged)).predicate
+        let test = try #require(whole.items.first { $0.number == 2 })
+        let cases = test.evidence.testCases ?? []
+        #expect(cases.map(\.id).sorted() == (ModelBuildApp.passingTests + ModelBuildApp.unavailableTests).sorted())
+        let badge = try #require(cases.first { $0.id == ModelBuildApp.unavailableTests[0] })
+        #expect(badge.status == .unavailable)
+        #expect(badge.excerpt == ["\(ModelBuildApp.badgeViewModelTestPath) \(ModelBuildApp.excluded[ModelBuildApp.badgeViewModelTestPath]!)"])
+        // The merged counts agree with the test cases.
+        #expect(test.evidence.testRun?.counts == ["passed": ModelBuildApp.passingTests.count, "unavailable": ModelBuildApp.unavailableTests.count])
+        #expect(test.evidence.tests == TestCounts(passed: ModelBuildApp.passingTests.count, failed: 0, skipped: 0))
+        #expect(test.summary.hasPrefix("model build: 10 of 18 files; 3 passed, 2 unavailable across 2 shards"), "\(test.summary)")
+    }
+
     @Test func aFailingFeatureTestFailsTheTestItemAtItsFile() async throws {
         let fixture = try GitFixture()
         var files = ModelBuildApp.files.merging(["gate/cfa-change-gate.md": checklist]) { $1 }

@@ -5,6 +5,7 @@ import Foundation
 @testable import GateEngine
 @testable import Reporters
 import Testing
+import TextSafety
 @testable import Verdict
 
 struct ItemNumbersTests {
@@ -43,6 +44,22 @@ struct ProgressReporterTests {
             verdictPath: "/r/v.json", publicKeyPath: nil)
         let lines = ProgressReporter.summary(outcome, verifyCommand: "cfa-gate verify /r/v.json")
         #expect(lines.last == "Review:  cfa-gate review /r/v.json --key REVIEWER.pem --approve all   (the person's part, signed: \(DocumentationLink.signingAReview))")
+    }
+
+    @Test func aModelBuiltRunCountsItsUnavailableTestsAndListsThemUnderTheTestItem() throws {
+        let outcome = GateOutcome(
+            envelope: Envelope(payloadType: DSSE.payloadType, payload: "", signatures: []), statement: SampleVerdicts.modelBuilt(),
+            verdictPath: "/r/v.json", publicKeyPath: nil)
+        let lines = ProgressReporter.summary(outcome, verifyCommand: "verify")
+        #expect(lines.contains("Result: PASSED — 3 passed, 0 failed, 0 error, 0 skipped, 0 manual; 2 tests unavailable (model build)"))
+        let item = try #require(lines.firstIndex(of: "  25. The tests pass at the final commit:"))
+        #expect(lines[item + 1] == "    2 tests unavailable (model build: 10 of 18 files compiled, 8 left out); never run, never counted passed:")
+        #expect(lines[item + 2] == "      \(ModelBuildApp.badgeViewModelTestPath) — \(UntrustedText.escaped(ModelBuildApp.excluded[ModelBuildApp.badgeViewModelTestPath]!))")
+        #expect(lines[item + 3] == "        \(ModelBuildApp.unavailableTests[0])")
+        #expect(lines.contains { $0.hasPrefix("      root causes: imports SwiftUI (3 files, 2 more through their types)") })
+        let plain = ProgressReporter.summary(
+            GateOutcome(envelope: outcome.envelope, statement: SampleVerdicts.passing, verdictPath: "/r/v.json", publicKeyPath: nil), verifyCommand: "verify")
+        #expect(!plain.contains { $0.contains("unavailable") })
     }
 
     @Test func theSummaryCountsKnownFindingsAndSaysHowToDropFixedOnes() {

@@ -131,3 +131,64 @@ struct ShardMergeTests {
         #expect(merged.problems == ["no shard executed a test: all 5 planned tests were skipped"])
     }
 }
+
+/// A model-built run's unavailable tests: every shard lists them, the merge keeps them once and refuses shards that
+/// disagree about them.
+struct ShardMergeUnavailableTests {
+    static let badge = TestCaseResult(
+        id: "HabitsTests.BadgeTests/testTint", status: .unavailable, attempts: [], excerpt: ["HabitsTests/BadgeTests.swift imports SwiftUI"])
+    static let launch = TestCaseResult(
+        id: "HabitsUITests.LaunchTests/testLaunch", status: .unavailable, attempts: [],
+        excerpt: ["HabitsUITests/LaunchTests.swift is a UI test (names `XCUIApplication`), which needs the app running on an Apple platform"])
+
+    static func shard(_ index: Int, of count: Int, unavailable: [TestCaseResult], skipped: Bool = false) -> ShardMerge.Shard {
+        ShardMergeTests.shard(index, of: count, skipped: skipped) { predicate in
+            let item = predicate.items.firstIndex { $0.number == 25 }!
+            predicate.items[item].evidence.testCases! += unavailable
+            predicate.items[item].evidence.tests = TestCounts(
+                passed: skipped ? 0 : predicate.items[item].evidence.testRun!.expected, failed: 0,
+                skipped: skipped ? predicate.items[item].evidence.testRun!.expected : 0)
+        }
+    }
+
+    @Test func theUnavailableTestsEveryShardListsAreKeptOnceAndTheCountsAgree() throws {
+        let merged = try #require(ShardMerge.merge([
+            Self.shard(1, of: 2, unavailable: [Self.badge, Self.launch]), Self.shard(2, of: 2, unavailable: [Self.badge, Self.launch]),
+        ]))
+        #expect(merged.problems == [])
+        #expect(merged.result == .passed)
+        let item = try #require(merged.items.first { $0.number == 25 })
+        let cases = try #require(item.evidence.testCases)
+        #expect(cases.filter { $0.status == .unavailable } == [Self.badge, Self.launch])
+        #expect(cases.count == ShardMergeTests.tests.count + 2)
+        #expect(item.evidence.testRun?.counts == ["passed": ShardMergeTests.tests.count, "unavailable": 2])
+        #expect(item.evidence.tests == TestCounts(passed: ShardMergeTests.tests.count, failed: 0, skipped: 0))
+        #expect(item.summary.hasPrefix("\(ShardMergeTests.tests.count) passed, 2 unavailable across 2 shards"))
+    }
+
+    @Test func aShardMissingAnUnavailableTestOrGivingAnotherReasonIsRefusedNamingTheTest() throws {
+        let missing = try #require(ShardMerge.merge([
+            Self.shard(1, of: 2, unavailable: [Self.badge, Self.launch]), Self.shard(2, of: 2, unavailable: [Self.badge]),
+        ]))
+        #expect(missing.result == .failed)
+        #expect(missing.items[0].status == .failed)
+        #expect(missing.problems == [
+            "unavailable test \(Self.launch.id) is listed by shard 1 but not by shard 2 — the shards did not build the same model package"
+        ])
+        var other = Self.badge
+        other.excerpt = ["HabitsTests/BadgeTests.swift imports StoreKit"]
+        let reason = try #require(ShardMerge.merge([Self.shard(1, of: 2, unavailable: [Self.badge]), Self.shard(2, of: 2, unavailable: [other])]))
+        #expect(reason.result == .failed)
+        #expect(reason.problems.count == 1)
+        #expect(reason.problems.first?.hasPrefix("unavailable test \(Self.badge.id) has another reason in shard 2") == true)
+    }
+
+    /// Unavailable tests never ran: shards whose shares were all skipped still executed nothing.
+    @Test func unavailableTestsDoNotCountAsExecuted() throws {
+        let merged = try #require(ShardMerge.merge([
+            Self.shard(1, of: 2, unavailable: [Self.badge], skipped: true), Self.shard(2, of: 2, unavailable: [Self.badge], skipped: true),
+        ]))
+        #expect(merged.result == .failed)
+        #expect(merged.problems == ["no shard executed a test: all 5 planned tests were skipped"])
+    }
+}

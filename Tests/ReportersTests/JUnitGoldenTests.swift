@@ -21,7 +21,7 @@ enum JUnitSARIFGoldens {
     /// The sample verdicts by golden-file name; tests take the name as argument so their labels stay short.
     static let samples: [String: Statement] = [
         "passing": SampleVerdicts.passing, "failing": SampleVerdicts.failing, "errored": SampleVerdicts.errored,
-        "tests": SampleVerdicts.orchestrated,
+        "tests": SampleVerdicts.orchestrated, "model-build": SampleVerdicts.modelBuilt(),
     ]
 
     static func check(

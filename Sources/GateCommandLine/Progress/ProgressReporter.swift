@@ -43,7 +43,10 @@ enum ProgressReporter {
         let counts = ItemStatus.allCases.map { status in
             "\(predicate.items.filter { $0.status == status }.count) \(status.rawValue)"
         }
-        lines.append("Result: \(predicate.result.painted(predicate.result.banner, style)) — \(counts.joined(separator: ", "))")
+        // A model build's unavailable tests are counted apart, beside the items: a passing item must not read as all its tests passing.
+        let unavailable = predicate.items.map { ModelBuildText.unavailableTests($0.evidence).count }.reduce(0, +)
+        let tests = unavailable == 0 ? "" : "; \(ModelBuildText.count(unavailable)) (model build)"
+        lines.append("Result: \(predicate.result.painted(predicate.result.banner, style)) — \(counts.joined(separator: ", "))\(tests)")
         for problem in predicate.runErrors ?? [] {
             lines.append("  \(GateResult.error.painted("ERROR", style)) the run: \(shown(problem))")
         }
@@ -55,6 +58,10 @@ enum ProgressReporter {
             for diagnostic in item.evidence.diagnostics.prefix(3) {
                 lines.append("      \(shown(diagnostic.locatedMessage))")
             }
+        }
+        for item in predicate.items where !ModelBuildText.unavailableTests(item.evidence).isEmpty {
+            lines.append("  \(item.number). \(shown(item.title)):")
+            lines += ModelBuildText.terminalLines(item).map { "    \(shown($0))" }
         }
         lines += RulePageLines.lines(shownRules(predicate))
         lines += BaselineReport.terminalLines(predicate.analysis?.baseline).map(shown)

@@ -172,7 +172,10 @@ enum ShardMerge {
 
     static func mergeTestItem(_ versions: [ItemResult], planned: [String: Int], problems: inout [String]) -> ItemResult {
         var merged = versions.max { severity($0.status) < severity($1.status) }!
-        var cases = versions.flatMap { $0.evidence.testCases ?? [] }
+        // Each shard ran its own share; the unavailable tests every shard lists are kept once, if the shards agree.
+        var cases = versions.flatMap { ($0.evidence.testCases ?? []).filter(\.status.ran) }
+        cases += agreedUnavailableTests(versions, problems: &problems)
+        if let difference = modelBuildDifference(versions) { problems.append(difference) }
         let reported = Set(cases.map(\.id))
         let unreported = planned.keys.filter { !reported.contains($0) }.sorted()
         for test in unreported {
@@ -181,8 +184,9 @@ enum ShardMerge {
         }
         cases.sort { $0.id < $1.id }
         // A shard may hold only skipped tests; the whole run may not.
-        if !cases.isEmpty, !cases.contains(where: { $0.status != .skipped }) {
-            problems.append("no shard executed a test: all \(cases.count) planned tests were skipped")
+        let ran = cases.filter(\.status.ran)
+        if !ran.isEmpty, !ran.contains(where: { $0.status != .skipped }) {
+            problems.append("no shard executed a test: all \(ran.count) planned tests were skipped")
         }
         var counts: [String: Int] = [:]
         for testCase in cases { counts[testCase.status.rawValue, default: 0] += 1 }
@@ -193,6 +197,13 @@ enum ShardMerge {
         run.ranFirst = Array(Set(records.flatMap(\.ranFirst))).sorted()
         run.problems = records.flatMap(\.problems)
         merged.evidence.testCases = cases
+        // The shares are disjoint and unavailable tests are in no count, so the shards' totals add up to the whole run's.
+        let totals = versions.compactMap(\.evidence.tests)
+        if !totals.isEmpty {
+            merged.evidence.tests = TestCounts(
+                passed: totals.map(\.passed).reduce(0, +), failed: totals.map(\.failed).reduce(0, +) + unreported.count,
+                skipped: totals.map(\.skipped).reduce(0, +))
+        }
         merged.evidence.testRun = run
         merged.evidence.diagnostics = versions.flatMap(\.evidence.diagnostics)
         merged.evidence.excerpt = versions.flatMap(\.evidence.excerpt)
@@ -200,9 +211,50 @@ enum ShardMerge {
         if !unreported.isEmpty, merged.status == .passed { merged.status = .failed }
         merged.durationSeconds = versions.map(\.durationSeconds).max() ?? merged.durationSeconds
         let phrase = TestCaseStatus.allCases.compactMap { status in counts[status.rawValue].map { "\($0) \(status.phrase)" } }
-        merged.summary = "\(phrase.joined(separator: ", ")) across \(versions.count) shard\(versions.count == 1 ? "" : "s")"
+        let scope = merged.evidence.modelBuild.map { "model build: \($0.compiled.count) of \($0.compiled.count + $0.excluded.count) files; " } ?? ""
+        merged.summary = "\(scope)\(phrase.joined(separator: ", ")) across \(versions.count) shard\(versions.count == 1 ? "" : "s")"
             + (records.contains { $0.isolation == .batch } ? TestIsolation.batch.summaryNote : "")
         return merged
+    }
+
+    /// The unavailable tests, once: every shard of one commit lists the same ones with the same reasons (the model build
+    /// is deterministic), so a test one shard lists and another does not, or lists for another reason, is a problem
+    /// named with the shards that disagree.
+    static func agreedUnavailableTests(_ versions: [ItemResult], problems: inout [String]) -> [TestCaseResult] {
+        let lists = versions.map { version in
+            (shard: version.evidence.testRun?.shard.map { "shard \($0.index)" } ?? "a shard",
+             tests: (version.evidence.testCases ?? []).filter { $0.status == .unavailable })
+        }
+        let mismatch = " — the shards did not build the same model package"
+        // Each test as the first shard listing it gave it, and that shard's name for the message.
+        var agreed: [String: (test: TestCaseResult, shard: String)] = [:]
+        for (number, list) in lists.enumerated() {
+            let byID = Dictionary(list.tests.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            for id in Set(agreed.keys).union(byID.keys).sorted() {
+                switch (agreed[id], byID[id]) {
+                case (let kept?, let other?) where kept.test.excerpt != other.excerpt:
+                    problems.append(
+                        "unavailable test \(id) has another reason in \(list.shard) (\(other.excerpt.first ?? "none")) than in \(kept.shard)"
+                            + " (\(kept.test.excerpt.first ?? "none"))\(mismatch)")
+                case (let kept?, nil):
+                    problems.append("unavailable test \(id) is listed by \(kept.shard) but not by \(list.shard)\(mismatch)")
+                case (nil, let other?):
+                    if number > 0 { problems.append("unavailable test \(id) is listed by \(list.shard) but not by \(lists[0].shard)\(mismatch)") }
+                    agreed[id] = (other, list.shard)
+                case (_?, _?), (nil, nil):
+                    break
+                }
+            }
+        }
+        return agreed.values.map(\.test).sorted { $0.id < $1.id }
+    }
+
+    /// Why the shards' model builds differ, or nil: each shard builds its own, and all must have left out the same files.
+    static func modelBuildDifference(_ versions: [ItemResult]) -> String? {
+        let records = versions.map(\.evidence.modelBuild)
+        guard let first = records.first, records.contains(where: { $0 != first }) else { return nil }
+        return "the shards' model builds differ (compiled \(records.map { "\($0?.compiled.count ?? 0)" }.joined(separator: ", ")) files)"
+            + " — every shard must build the same files"
     }
 
     static func severity(_ status: ItemStatus) -> Int {

@@ -8,7 +8,7 @@ public enum GitHubActionsReport {
     /// finding, compiler diagnostic and failing test, and per git or command finding that names a file.
     /// An item that failed or could not run but has no finding with a file gets one file-less `::error`
     /// carrying its summary, so every failure shows in the run's annotations. Notes and remarks are left
-    /// to the log group: `::notice` is never used.
+    /// to the log group: `::notice` is used only for the model build (`modelBuildNotices`).
     public static func annotations(for item: ItemResult) -> [String] {
         var lines: [String] = []
         for diagnostic in item.evidence.diagnostics {
@@ -32,6 +32,29 @@ public enum GitHubActionsReport {
         return lines
     }
 
+    /// One `::notice` per root cause of a model build (not per left-out file, which would bury the log in an app's
+    /// SwiftUI files): the reason, on the first file it left out, with how many files it took along and how many
+    /// tests never ran. Nothing when the run built the repository's own package.
+    public static func modelBuildNotices(_ items: [ItemResult]) -> [String] {
+        guard let record = ModelBuildText.record(items) else { return [] }
+        let files = ModelBuildText.leftOutFiles(record, tests: items.flatMap { ModelBuildText.unavailableTests($0.evidence) })
+        return ModelBuildText.rootCauses(record).map { cause in
+            let charged = Set(cause.files + cause.charged)
+            let unavailable = files.filter { charged.contains($0.path) }.map(\.tests.count).reduce(0, +)
+            let shown = cause.files.prefix(3).joined(separator: ", ") + (cause.files.count > 3 ? " and \(cause.files.count - 3) more" : "")
+            let tests = unavailable == 0 ? "" : " \(ModelBuildText.count(unavailable)) (never run, never counted passed)."
+            return WorkflowCommand.line(
+                "notice",
+                properties: [
+                    "file": cause.files.first.map(UntrustedText.escaped), "line": "1",
+                    "title": UntrustedText.escaped("Model build: \(cause.reason)"),
+                ],
+                message: UntrustedText.escaped(
+                    "Left out of the Linux model build: \(cause.phrase) — \(shown).\(tests) "
+                        + "The job summary's Model build section lists every file and test."))
+        }
+    }
+
     /// The item's evidence inside a collapsible log group:
     /// `::group::<number>. <title> — <status>` … `::endgroup::`. Every entry in between is one line, escaped
     /// and neutralized (`UntrustedText.shownLine`), so output quoted as evidence can neither issue a command nor redraw.
@@ -40,7 +63,10 @@ public enum GitHubActionsReport {
         let time = item.status == .manual ? "" : " in \(ReviewPage.duration(item.durationSeconds))"
         var body = ["\(item.status.rawValue)\(time) (probe: \(item.probe))", item.summary]
         if let tests = evidence.tests {
-            body.append("tests: \(tests.passed) passed, \(tests.failed) failed, \(tests.skipped) skipped")
+            let unavailable = ModelBuildText.unavailableTests(evidence).count
+            body.append(
+                "tests: \(tests.passed) passed, \(tests.failed) failed, \(tests.skipped) skipped"
+                    + (unavailable == 0 ? "" : ", \(unavailable) \(TestCaseStatus.unavailable.phrase)"))
         }
         for diagnostic in evidence.diagnostics {
             let location = ReviewPage.locationText(diagnostic).map { "\($0): " } ?? ""

@@ -41,6 +41,7 @@ enum HTMLReport {
                 </section>
                 """)
         }
+        if let modelBuild = HTMLModelBuild.render(predicate.items, links: links) { sections.append(modelBuild) }
         if let findings = HTMLFindingsByFile.render(predicate.items, links: links) { sections.append(findings) }
         let changes = predicate.items.compactMap { item in inventory(item.evidence).map { (item, $0) } }
         if !changes.isEmpty { sections.append(inventorySection(changes, links: links)) }

@@ -35,6 +35,7 @@ enum MarkdownReport {
             blocks.append("### Failures")
             blocks += failing.map { MarkdownItemDetails.render($0, links: links) }
         }
+        if let modelBuild = MarkdownModelBuild.render(predicate.items, links: links) { blocks.append(modelBuild) }
         let changes = predicate.items.compactMap { item in inventory(item.evidence).map { (item, $0) } }
         if !changes.isEmpty {
             blocks.append("### Inventory changes")

@@ -13,8 +13,9 @@ enum ReviewPage {
     }
 
     /// A test item's tests that did not simply pass or skip: failed, flaky, timed out, crashed, not run, quarantined.
+    /// Unavailable tests are not among them: the model build section lists them with their left-out files.
     static func testsNeedingAttention(_ evidence: Evidence) -> [TestCaseResult] {
-        (evidence.testCases ?? []).filter { $0.status != .passed && $0.status != .skipped }
+        (evidence.testCases ?? []).filter { ![.passed, .skipped, .unavailable].contains($0.status) }
     }
 
     /// "Tests: 30 passed, 1 failed, 2 skipped" — per status when the item has per-test results, else the totals.
@@ -168,5 +169,23 @@ enum ReviewPage {
             }.map(\.element)
             return (file, findings)
         }
+    }
+}
+
+extension ReviewPage {
+    /// The test items' counts per status for the model build's table: passed, skipped and unavailable always (so an
+    /// unavailable test never reads as skipped), the other statuses when some item has them.
+    static func testCountColumns(_ items: [ItemResult]) -> (statuses: [TestCaseStatus], rows: [(item: ItemResult, counts: [Int])]) {
+        let tested = items.filter { $0.evidence.testCases != nil }
+        func counts(_ item: ItemResult) -> [TestCaseStatus: Int] {
+            var counts: [TestCaseStatus: Int] = [:]
+            for test in item.evidence.testCases ?? [] { counts[test.status, default: 0] += 1 }
+            return counts
+        }
+        let all = tested.map(counts)
+        let statuses = TestCaseStatus.allCases.filter { status in
+            [.passed, .skipped, .unavailable].contains(status) || all.contains { $0[status, default: 0] > 0 }
+        }
+        return (statuses, zip(tested, all).map { item, counts in (item, statuses.map { counts[$0, default: 0] }) })
     }
 }

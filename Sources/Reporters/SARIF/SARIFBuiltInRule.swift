@@ -4,6 +4,15 @@ enum SARIFBuiltInRule: String, CaseIterable, Sendable {
     case build = "cfa-gate.build"
     case test = "cfa-gate.test"
     case gitClean = "cfa-gate.git-clean"
+    case modelBuild = "cfa-gate.model-build"
+
+    /// A left-out file explains why tests never ran; it fails nothing, so it is a note.
+    var level: String {
+        switch self {
+        case .build, .test, .gitClean: "error"
+        case .modelBuild: "note"
+        }
+    }
 
     var descriptor: SARIFJSON {
         let (short, full, help, tag): (String, String, String, String) =
@@ -23,15 +32,22 @@ enum SARIFBuiltInRule: String, CaseIterable, Sendable {
                  "A path that was modified, staged or untracked when cfa-gate ran. The verdict judges the commit, so the working tree must match it.",
                  "Commit or discard the change, or add the path to .gitignore, then run cfa-gate again.",
                  "git")
+            case .modelBuild:
+                ("A file the model build left out",
+                 "The package path has no Package.swift, so cfa-gate built the app's files that compile on Linux as a package of its own; "
+                    + "this file was left out, with the reason given, so neither it nor the tests it declares were compiled or run.",
+                 "Nothing to fix for the gate: the file's tests are listed as unavailable, never as passed. "
+                    + "To have them run on Linux, move the logic they test into a file that imports no Apple-only module.",
+                 "model-build")
             }
         return [
             "id": .string(rawValue),
             "shortDescription": ["text": .string(short)],
             "fullDescription": ["text": .string(full)],
             "help": ["text": .string(help)],
-            "defaultConfiguration": ["level": "error"],
-            // Compiler errors, failed tests and dirty paths are facts, not heuristics.
-            "properties": ["tags": [.string(tag)], "precision": "very-high", "problem.severity": "error"],
+            "defaultConfiguration": ["level": .string(level)],
+            // Compiler errors, failed tests, dirty paths and left-out files are facts, not heuristics.
+            "properties": ["tags": [.string(tag)], "precision": "very-high", "problem.severity": .string(SARIFLevel.problemSeverity(level))],
         ]
     }
 }

@@ -28,6 +28,15 @@ struct SARIFFinding: Sendable, Equatable {
     /// Rule id for a rule finding that names none, so it still reaches the log instead of vanishing.
     static let unnamedRuleID = "cfa-gate.unnamed-rule"
 
+    /// A finding of the gate's own that no diagnostic carries (a file the model build left out).
+    init(ruleID: String, severity: String, message: String, file: String, line: Int) {
+        self.ruleID = ruleID
+        self.severity = severity
+        self.message = message
+        self.file = file
+        self.line = line
+    }
+
     /// The diagnostics that point at code: rule findings, compiler errors, failing tests that know their file,
     /// and uncommitted paths. Command output and file-less test failures have no place to be shown, so they stay
     /// in the verdict and the JUnit report only.
@@ -80,10 +89,25 @@ struct SARIFFinding: Sendable, Equatable {
         return findings.map { marked($0, .new) } + baseline.baselined.compactMap(SARIFFinding.init).map { marked($0, .unchanged) } + absent
     }
 
-    /// Every finding of a verdict, item by item; manual items have none, since no probe looked at them.
+    /// Every finding of a verdict, item by item (manual items have none, since no probe looked at them), then each file
+    /// the model build left out.
     static func all(in predicate: GatePredicate) -> [SARIFFinding] {
         predicate.items
             .filter { $0.status != .manual }
             .flatMap { $0.evidence.diagnostics.compactMap(SARIFFinding.init) }
+            + modelBuild(predicate.items)
+    }
+
+    /// A `note` on line 1 of each file the model build left out, its message the reason, so code scanning shows why the
+    /// file's tests never ran on Linux. Once per file: the build and test items carry the same record.
+    static func modelBuild(_ items: [ItemResult]) -> [SARIFFinding] {
+        guard let record = ModelBuildText.record(items) else { return [] }
+        let tests = ModelBuildText.leftOutFiles(record, tests: items.flatMap { ModelBuildText.unavailableTests($0.evidence) })
+        return tests.filter { !$0.path.isEmpty }.map { file in
+            let unavailable = file.tests.isEmpty ? "" : "; \(ModelBuildText.count(file.tests.count)), never run on Linux"
+            return SARIFFinding(
+                ruleID: SARIFBuiltInRule.modelBuild.rawValue, severity: "note",
+                message: "Left out of the model build: \(file.reason)\(unavailable)", file: file.path, line: 1)
+        }
     }
 }

@@ -24,9 +24,9 @@ struct SARIFRuleTable: Sendable {
 
     func index(of id: String) -> Int? { indexByID[id] }
 
-    /// The level of a finding that records no severity: its rule's default, else `error`.
+    /// The level of a finding that records no severity: its rule's default (a built-in rule's own), else `error`.
     func defaultLevel(of id: String) -> String {
-        catalog[id].map { SARIFLevel.normalized($0.defaultLevel) } ?? "error"
+        catalog[id].map { SARIFLevel.normalized($0.defaultLevel) } ?? SARIFBuiltInRule(rawValue: id)?.level ?? "error"
     }
 
     private mutating func add(_ id: String, _ descriptor: SARIFJSON) {
