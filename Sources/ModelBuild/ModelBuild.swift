@@ -17,11 +17,22 @@ public enum ModelBuild {
         let files = parsed.facts.map(\.sourceNames)
         let toolchain = ToolchainModules(
             swiftc: swiftc, workFolder: "\(workFolder)/toolchain-modules", cacheFolder: cacheFolder, environment: environment)
-        let available = await toolchain.available(Set(files.flatMap(\.imports)))
+        let available = await toolchain.available(modulesAsked(by: files))
         let selection = ModelSelection.choose(files, unreadable: parsed.skipped, available: available)
         guard !selection.sources.isEmpty else { throw .nothingToCompile(summary: selection.summary) }
         return try ModelPackage.assemble(
             selection, repositoryRoot: repositoryRoot, into: "\(workFolder)/model-package", languageMode: languageMode(repositoryRoot: repositoryRoot))
+    }
+
+    /// Every module the files import, under any `#if` or none, and every one a `canImport(…)` asks about.
+    static func modulesAsked(by files: [SourceNames]) -> Set<String> {
+        var modules: Set<String> = []
+        for file in files {
+            modules.formUnion(file.imports)
+            for part in file.conditionalParts { modules.formUnion(part.imports) }
+            for condition in file.conditions { modules.formUnion(CompilationConditions.importQueries(in: condition)) }
+        }
+        return modules
     }
 
     /// `v6` when an Xcode project of the repository builds with `SWIFT_VERSION = 6…`, as its sources then expect; else `v5`,

@@ -59,9 +59,13 @@ public struct ModelSelection: Sendable, Equatable {
     /// The left-out test files that declare tests, in path order.
     public var excludedTests: [ExcludedTests] = []
 
-    /// `files`: every Swift file of the app; `available`: the modules this toolchain has (the app's own module aside);
+    /// `files`: every Swift file of the app; `available`: the modules this toolchain has (the app's own module aside), which
+    /// `canImport` conditions are decided by;
     /// `unreadable`: files the analyser could not read, left out.
     public static func choose(_ files: [SourceNames], unreadable: [String] = [], available: Set<String>) -> ModelSelection {
+        // Each file as the Linux compiler will see it: only the `#if` clauses it compiles, or every one it cannot decide.
+        let conditions = CompilationConditions(available: available)
+        let files = files.map { $0.compiled(where: conditions.evaluate) }
         let appModule = appModuleName(files, available: available)
         var usable = available
         usable.insert(appModule)
