@@ -27,7 +27,8 @@ struct ModelBuildTests {
         try fixture.makeRepository(committing: ModelBuildApp.files)
         let work = fixture.path(".git/model-work")
         let package = try await ModelBuild.prepare(
-            repositoryRoot: fixture.root, swift: try Self.swift(), workFolder: work, cacheFolder: nil, environment: fixture.isolatedEnvironment)
+            repositoryRoot: fixture.root, swift: try Self.swift(), workFolder: work, cacheFolder: nil, environment: fixture.isolatedEnvironment,
+            configuration: AnalysisConfiguration())
         let selection = package.selection
         #expect(selection.appModule == ModelBuildApp.appModule)
         #expect(selection.sources == ModelBuildApp.compiledSources)
@@ -153,7 +154,7 @@ struct ModelBuildTests {
         await #expect(throws: ModelBuildError.nothingToCompile(summary: "model build: 0 of 1 files; left out: SwiftUI 1")) {
             try await ModelBuild.prepare(
                 repositoryRoot: fixture.root, swift: try Self.swift(), workFolder: fixture.path(".git/model-work"), cacheFolder: nil,
-                environment: fixture.isolatedEnvironment)
+                environment: fixture.isolatedEnvironment, configuration: AnalysisConfiguration())
         }
     }
 }
