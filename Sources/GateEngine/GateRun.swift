@@ -105,6 +105,10 @@ public enum Gate {
             throw .noPackage(path: packageDirectory)
         }
         let analysisConfiguration = try analysisSetup(for: checklist, policy: setup.loaded.policy)
+        // The model build (no `Package.swift`: an Xcode app) reads sources by the same `.cfa-gate.json`, from the base.
+        let needsModelBuild = needsPackage && !FileManager.default.fileExists(atPath: "\(packageDirectory)/Package.swift")
+        var modelBuildConfiguration = analysisConfiguration ?? AnalysisConfiguration()
+        if analysisConfiguration == nil, needsModelBuild { modelBuildConfiguration = try setup.loaded.policy.configuration() }
         let baseline = options.useBaseline && analysisConfiguration != nil ? try setup.loaded.policy.baseline() : nil
         let inventoryBase = try inventorySetup(for: checklist, repositoryRoot: root, base: options.baseRevision)
         try refuseKeyInsideWorkTree(options, repositoryRoot: root)
@@ -172,7 +176,8 @@ public enum Gate {
                 return (ItemScheduler.Outcome(items: items), await toolchain)
             }
             let scheduled = await ItemScheduler(
-                items: scheduledItems, context: context, analysisConfiguration: analysisConfiguration, baseline: baseline,
+                items: scheduledItems, context: context, analysisConfiguration: analysisConfiguration, modelBuildConfiguration: modelBuildConfiguration,
+                baseline: baseline,
                 inventoryBase: inventoryBase,
                 factsStore: options.analysisCache ? AnalysisCacheSeal.store(gitDirectory: gitDirectory, tool: options.tool, signing: signing) : nil,
                 progress: progress

@@ -16,6 +16,8 @@ struct ItemScheduler: Sendable {
     var context: ProbeContext
     /// Set when the checklist has `cfa` items: the analyser configuration they share.
     var analysisConfiguration: AnalysisConfiguration?
+    /// The base's `.cfa-gate.json` the model build reads the app's sources by (its include, exclude and `modelBuild`).
+    var modelBuildConfiguration = AnalysisConfiguration()
     /// The known findings that `cfa` items (and the inventory's missing tests) do not fail on.
     var baseline: Baseline?
     /// Set when the checklist has an `inventory` item: the base commit it compares with.
@@ -166,7 +168,7 @@ struct ItemScheduler: Sendable {
         var context = context
         var model: ModelBuildScope?
         if ModelBuildScope.isNeeded(in: context) {
-            switch await ModelBuildScope.prepare(in: context) {
+            switch await ModelBuildScope.prepare(in: context, configuration: modelBuildConfiguration) {
             case .ready(let prepared):
                 model = prepared
                 context = prepared.context

@@ -5,20 +5,26 @@ import Foundation
 /// `test` items build and test a package of the app's files that compile on this platform (`ModelSelection`),
 /// assembled outside the repository (`ModelPackage`).
 public enum ModelBuild {
-    /// Reads the repository's Swift files, asks the toolchain for the modules they import, chooses the files and writes
+    /// Reads the repository's Swift files (as `configuration`, the base's `.cfa-gate.json`, includes and excludes them, and
+    /// with its `modelBuild.exclude` left out), asks the toolchain for the modules they import, chooses the files and writes
     /// the package into `<workFolder>/model-package`. `cacheFolder` keeps the toolchain's answers across runs.
     public static func prepare(
-        repositoryRoot: String, swift: String, workFolder: String, cacheFolder: String?, environment: [String: String]
+        repositoryRoot: String, swift: String, workFolder: String, cacheFolder: String?, environment: [String: String],
+        configuration: AnalysisConfiguration
     ) async throws(ModelBuildError) -> ModelPackage {
         let swiftc = URL(fileURLWithPath: swift).deletingLastPathComponent().appendingPathComponent("swiftc").path
         guard FileManager.default.isExecutableFile(atPath: swiftc) else { throw .swiftcMissing(besides: swift) }
-        let inputs = await Analyzer.sources(repositoryRoot: repositoryRoot, configuration: AnalysisConfiguration(), contentHash: { _ in nil })
+        let inputs = await Analyzer.sources(repositoryRoot: repositoryRoot, configuration: configuration, contentHash: { _ in nil })
         let parsed = await Analyzer.parseRevisions([inputs])[0]
         let files = parsed.facts.map(\.sourceNames)
         let toolchain = ToolchainModules(
             swiftc: swiftc, workFolder: "\(workFolder)/toolchain-modules", cacheFolder: cacheFolder, environment: environment)
-        let available = await toolchain.available(Set(files.flatMap(\.imports)))
-        var selection = ModelSelection.choose(files, unreadable: parsed.skipped, available: available)
+        let available = await toolchain.available(modulesAsked(by: files))
+        var configured: [String: String] = [:]
+        for file in files { configured[file.path] = configuration.modelBuildLeaveOut(file.path) }
+        var selection = ModelSelection.choose(
+            files, unreadable: parsed.skipped, available: available, configured: configured,
+            members: CodebaseIndex.modelLayerMembers(of: parsed.facts, configuration: configuration))
         // No test names the module (an app without tests): the module is the Xcode project's, as Xcode would name it.
         if selection.appModule == ModelSelection.unnamedModule, let project = projectModuleName(repositoryRoot: repositoryRoot) {
             selection.appModule = project
@@ -46,6 +52,19 @@ public enum ModelBuild {
         }
         if let first = scalars.first, first.isNumber { scalars[0] = "_" }
         return String(scalars)
+    }
+
+    /// Every module the files import, under any `#if` or none, and every one a `canImport(…)` asks about.
+    static func modulesAsked(by files: [SourceNames]) -> Set<String> {
+        var modules: Set<String> = []
+        for file in files {
+            modules.formUnion(file.imports)
+            for part in file.conditionalParts { modules.formUnion(part.imports) }
+            for condition in file.conditions { modules.formUnion(CompilationConditions.importQueries(in: condition)) }
+        }
+        // A Linux library with an Apple-only module's API is offered as the fix only where the toolchain has it.
+        modules.formUnion(modules.compactMap { RootCause.linuxCounterparts[$0] })
+        return modules
     }
 
     /// `v6` when an Xcode project of the repository builds with `SWIFT_VERSION = 6…`, as its sources then expect; else `v5`,

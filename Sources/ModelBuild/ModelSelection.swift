@@ -9,8 +9,11 @@ import CFAAnalysis
 public struct ModelSelection: Sendable, Equatable {
     /// Why a file is not compiled.
     public enum Reason: Sendable, Equatable, CustomStringConvertible {
-        case importsUnavailable(module: String)
+        /// `breaks`: the rule the import breaks, for a UI framework imported by a file of the model layer.
+        case importsUnavailable(module: String, breaks: BrokenRule? = nil)
         case namesLeftOutType(name: String, declaredIn: String)
+        /// `.cfa-gate.json`'s `modelBuild.exclude` names the file, with this reason.
+        case configured(reason: String)
         case entryPoint
         case unreadable
         /// A UI test: XCTest on Linux has no `XCUIApplication`, and no app to launch.
@@ -18,8 +21,9 @@ public struct ModelSelection: Sendable, Equatable {
 
         public var description: String {
             switch self {
-            case .importsUnavailable(let module): "imports \(module)"
+            case .importsUnavailable(let module, let rule): "imports \(module)" + (rule.map { " — \($0)" } ?? "")
             case .namesLeftOutType(let name, let file): "names `\(name)`, declared only in `\(file)`, left out"
+            case .configured(let reason): "left out by \(AnalysisConfiguration.fileName): \(reason)"
             case .entryPoint: "is the app's entry point (`@main` or main.swift), which a library cannot hold"
             case .unreadable: "could not be read as UTF-8 Swift"
             case .drivesTheApp(let name): "is a UI test (names `\(name)`), which needs the app running on an Apple platform"
@@ -29,8 +33,9 @@ public struct ModelSelection: Sendable, Equatable {
         /// How the summary line groups it: the missing module, or the reason's kind.
         var group: String {
             switch self {
-            case .importsUnavailable(let module): module
+            case .importsUnavailable(let module, _): module
             case .namesLeftOutType: "via left-out types"
+            case .configured: AnalysisConfiguration.fileName
             case .entryPoint: "entry point"
             case .unreadable: "unreadable"
             case .drivesTheApp: "UI tests"
@@ -58,18 +63,31 @@ public struct ModelSelection: Sendable, Equatable {
     public var excluded: [Exclusion]
     /// The left-out test files that declare tests, in path order.
     public var excludedTests: [ExcludedTests] = []
+    /// The left-out files that take others along, most files first: what a team must fix (see `RootCause`).
+    public var rootCauses: [RootCause] = []
 
-    /// `files`: every Swift file of the app; `available`: the modules this toolchain has (the app's own module aside);
-    /// `unreadable`: files the analyser could not read, left out.
-    public static func choose(_ files: [SourceNames], unreadable: [String] = [], available: Set<String>) -> ModelSelection {
+    /// `files`: every Swift file of the app; `available`: the modules this toolchain has (the app's own module aside), which
+    /// `canImport` conditions are decided by;
+    /// `unreadable`: files the analyser could not read, left out; `configured`: path → the reason `.cfa-gate.json` gives for
+    /// leaving it out; `members`: the model-layer types each file declares (`CodebaseIndex.modelLayerMembers`), for the
+    /// rule a UI framework import breaks.
+    public static func choose(
+        _ files: [SourceNames], unreadable: [String] = [], available: Set<String>, configured: [String: String] = [:],
+        members: [String: [ModelLayerMember]] = [:]
+    ) -> ModelSelection {
+        // Each file as the Linux compiler will see it: only the `#if` clauses it compiles, or every one it cannot decide.
+        let conditions = CompilationConditions(available: available)
+        let files = files.map { $0.compiled(where: conditions.evaluate) }
         let appModule = appModuleName(files, available: available)
         var usable = available
         usable.insert(appModule)
         var left: [String: Reason] = [:]
         for path in unreadable { left[path] = .unreadable }
         for file in files {
-            if let missing = file.imports.first(where: { !usable.contains($0) }) {
-                left[file.path] = .importsUnavailable(module: missing)
+            if let reason = configured[file.path] {
+                left[file.path] = .configured(reason: reason)
+            } else if let missing = file.imports.first(where: { !usable.contains($0) }) {
+                left[file.path] = .importsUnavailable(module: missing, breaks: BrokenRule(importing: missing, in: members[file.path] ?? []))
             } else if file.isEntryPoint && !file.isTest {
                 left[file.path] = .entryPoint
             } else if file.isTest, let name = file.namedIdentifiers.sorted().first(where: isUITestName) {
@@ -95,12 +113,13 @@ public struct ModelSelection: Sendable, Equatable {
             }
         }
         let joined = files.filter { left[$0.path] == nil }
+        let rootCauses = RootCause.find(in: left, members: members, available: available)
         return ModelSelection(
             appModule: appModule, sources: joined.filter { !$0.isTest }.map(\.path).sorted(), tests: joined.filter(\.isTest).map(\.path).sorted(),
             excluded: left.map { Exclusion(path: $0.key, reason: $0.value) }.sorted { $0.path < $1.path },
             excludedTests: files.filter { $0.isTest && !$0.declaredTests.isEmpty }.sorted { $0.path < $1.path }.compactMap { file in
                 left[file.path].map { ExcludedTests(path: file.path, reason: $0, tests: file.declaredTests) }
-            })
+            }, rootCauses: rootCauses)
     }
 
     /// The module's name when nothing names it.

@@ -1,3 +1,4 @@
+import CFAAnalysis
 import Foundation
 import ModelBuild
 import Verdict
@@ -23,14 +24,14 @@ public struct ModelBuildScope: Sendable {
         case failed(ProbeOutcome)
     }
 
-    /// Chooses the files and writes the package.
-    public static func prepare(in context: ProbeContext) async -> Preparation {
+    /// Chooses the files and writes the package; `configuration` is the base's `.cfa-gate.json`, as the `cfa` items read it.
+    public static func prepare(in context: ProbeContext, configuration: AnalysisConfiguration) async -> Preparation {
         guard let swift = context.swiftExecutable else { return .failed(.swiftMissing) }
         let work = "\(context.privateFolder ?? "\(context.logDirectory)/private")/model-build"
         do throws(ModelBuildError) {
             let package = try await ModelBuild.prepare(
                 repositoryRoot: context.repositoryRoot, swift: swift, workFolder: work, cacheFolder: context.toolchainCacheFolder,
-                environment: context.environment)
+                environment: context.environment, configuration: configuration)
             var scoped = context
             scoped.packageDirectory = package.directory
             return .ready(ModelBuildScope(package: package, context: scoped))
@@ -43,7 +44,8 @@ public struct ModelBuildScope: Sendable {
         let selection = package.selection
         return ModelBuildRecord(
             compiled: selection.sources + selection.tests,
-            excluded: selection.excluded.map { ModelBuildRecord.Exclusion(path: $0.path, reason: $0.reason.description) })
+            excluded: selection.excluded.map { ModelBuildRecord.Exclusion(path: $0.path, reason: $0.reason.description) },
+            rootCauses: selection.rootCauses.isEmpty ? nil : selection.rootCauses.map(\.description))
     }
 
     /// The test item's outcome when the model package has no test target: `failed`, since CFA's gate asks for tests and
@@ -88,7 +90,12 @@ public struct ModelBuildScope: Sendable {
         var scoped = outcome
         let map = { (text: String) in self.repositoryText(text) }
         scoped.summary = "\(package.selection.summary); \(map(outcome.summary))"
-        scoped.evidence.excerpt = outcome.evidence.excerpt.map(map)
+        // The first root cause leads, so the terminal shows what to fix; a compiler error in a joined file is followed by
+        // how to leave it out when it uses what Linux lacks.
+        scoped.evidence.excerpt = package.selection.rootCauses.prefix(1).map { "model build: \($0)" } + outcome.evidence.excerpt.map(map)
+        if let file = outcome.evidence.diagnostics.lazy.filter({ $0.kind == .compiler && $0.severity == "error" }).compactMap({ $0.file.map(map) }).first {
+            scoped.evidence.excerpt.append(Self.leaveOutHint(for: file))
+        }
         scoped.evidence.diagnostics = outcome.evidence.diagnostics.map { diagnostic in
             var mapped = diagnostic
             mapped.file = diagnostic.file.map(map)
@@ -108,6 +115,13 @@ public struct ModelBuildScope: Sendable {
         }
         scoped.evidence.modelBuild = record
         return scoped
+    }
+
+    /// The hint after a compiler error in `file` (a repository path): the option that leaves out a file using an API
+    /// Linux's Foundation lacks.
+    static func leaveOutHint(for file: String) -> String {
+        "model build: if `\(file)` uses an API Linux lacks, leave it out in .cfa-gate.json: "
+            + #"{"modelBuild": {"exclude": [{"path": ""# + file + #"", "reason": "…"}]}}"#
     }
 
     /// `<package>/Sources/Habits/Habits/Feature.swift:3` → `Habits/Feature.swift:3`; the package's path may come absolute or,

@@ -69,6 +69,7 @@ struct FactsStoreTests {
             "SourceLocation": location,
             "ImportFact": ImportFact(module: "M", location: location),
             "AttributeUse": AttributeUse(name: "A", location: location),
+            "CompilationClause": CompilationClause(block: 0, condition: nil, start: location, end: location),
             "SuppressionFact": SuppressionFact(ruleIDs: [], reason: nil, location: location, coveredLine: 1),
             "SourceRefusal": SourceRefusal(limit: .depth, line: 1, measured: 1),
             "TypeFacts": TypeFacts(name: "T", kind: .struct, location: location),

@@ -44,6 +44,12 @@ struct ModelBuildRunTests {
         let record = try #require(build.evidence.modelBuild)
         #expect(record.compiled == ModelBuildApp.compiledSources + ModelBuildApp.compiledTests)
         #expect(Dictionary(uniqueKeysWithValues: record.excluded.map { ($0.path, $0.reason) }) == ModelBuildApp.excluded)
+        // The fix comes first: the palette takes the badge ViewModel and its test along, StoreKit the AppModel.
+        let rootCauses = try #require(record.rootCauses)
+        #expect(rootCauses.count == 2)
+        #expect(rootCauses.first?.hasPrefix("`\(ModelBuildApp.palettePath)` imports SwiftUI: 2 files left out with it") == true, "\(rootCauses)")
+        #expect(rootCauses.last?.hasPrefix("`AppModel.live()` constructs `StoreKitPurchaseRepository` (imports StoreKit): AppModel is left out") == true)
+        #expect(build.evidence.excerpt.first == "model build: \(rootCauses[0])")
         #expect(test.status == .passed, "\(test.summary)")
         #expect(test.evidence.modelBuild == record)
         let statuses = Dictionary(uniqueKeysWithValues: (test.evidence.testCases ?? []).map { ($0.id, $0.status) })
@@ -145,6 +151,7 @@ struct ModelBuildRunTests {
         #expect(build.evidence.diagnostics.first?.file == ModelBuildApp.habitPath, "\(build.evidence.diagnostics)")
         #expect(build.summary.contains("\(ModelBuildApp.habitPath):"), "\(build.summary)")
         #expect(!build.summary.contains("model-package"), "\(build.summary)")
+        #expect(build.evidence.excerpt.contains { $0.contains(#"{"modelBuild": {"exclude": [{"path": "\#(ModelBuildApp.habitPath)""#) }, "\(build.evidence.excerpt)")
         #expect(predicate.items.first { $0.number == 2 }?.status == .skipped)
     }
 
@@ -190,5 +197,22 @@ struct ModelBuildRunTests {
         #expect(test.summary.contains("the app has no tests"), "\(test.summary)")
         #expect(test.summary.contains("`HabitsTests/`"), "\(test.summary)")
         #expect(!test.summary.contains(".build"), "\(test.summary)")
+    }
+}
+
+extension ModelBuildRunTests {
+    @Test func aFileTheConfigurationLeavesOutIsLeftOutWithItsReason() async throws {
+        let fixture = try GitFixture()
+        let cloud = "Habits/2 - AppModel/Networking & Data Storage/CloudFlags.swift"
+        var files = ModelBuildApp.files.merging(["gate/cfa-change-gate.md": checklist]) { $1 }
+        // Foundation alone, and an API Linux's Foundation lacks: it would fail the build.
+        files[cloud] = "import Foundation\n\nstruct CloudFlags {\n    var store: NSUbiquitousKeyValueStore { .default }\n}\n"
+        files[".cfa-gate.json"] = #"{"modelBuild": {"exclude": [{"path": "\#(cloud)", "reason": "NSUbiquitousKeyValueStore is iCloud's"}]}}"#
+        try fixture.makeRepository(committing: files)
+        let (result, predicate) = try await run(fixture)
+        let build = try #require(predicate.items.first { $0.number == 1 })
+        #expect(build.status == .passed, "\(build.summary)\n\(result.standardOutput)")
+        let reason = build.evidence.modelBuild?.excluded.first { $0.path == cloud }?.reason
+        #expect(reason == "left out by .cfa-gate.json: NSUbiquitousKeyValueStore is iCloud's")
     }
 }

@@ -314,4 +314,82 @@ public enum ModelBuildApp {
             }
             """,
     ]
+
+    // MARK: The AppModel that every ViewModel defaults from (added for the root-cause and `#if` tests)
+
+    /// Two ViewModels whose initialisers default from `AppModel.shared`, as real CFA apps write them: with `files`, they
+    /// are left out with the AppModel that `live()` ties to StoreKit.
+    public static let premiumViewModelPath = "Habits/1 - View/Views/PremiumViewModel.swift"
+    public static let todayViewModelPath = "Habits/1 - View/Views/TodayViewModel.swift"
+    public static let unlockedRepositoryPath = "Habits/2 - AppModel/Networking & Data Storage/UnlockedPurchaseRepository.swift"
+    public static let sharedDefaultViewModels: [String: String] = [
+        premiumViewModelPath: """
+            import Foundation
+            import Observation
+
+            @MainActor
+            @Observable
+            final class PremiumViewModel {
+                private let feature: PurchasesFeature
+
+                init(feature: PurchasesFeature = AppModel.shared.purchasesFeature) {
+                    self.feature = feature
+                }
+
+                var showsUpgrade: Bool { !feature.isPremium }
+            }
+            """,
+        todayViewModelPath: """
+            import Foundation
+            import Observation
+
+            @MainActor
+            @Observable
+            final class TodayViewModel {
+                private let feature: HabitsFeature
+
+                init(feature: HabitsFeature = AppModel.shared.habitsFeature) {
+                    self.feature = feature
+                }
+
+                var count: Int { feature.habits.count }
+            }
+            """,
+    ]
+
+    /// `appModelPath` with the Apple-only construction in `live()` guarded, and a Linux-compilable repository in `#else`
+    /// (`unlockedRepository`, at `unlockedRepositoryPath`).
+    public static let guardedAppModel = """
+        import Foundation
+
+        @MainActor
+        final class AppModel {
+            static let shared = AppModel.live()
+
+            let habitsFeature: HabitsFeature
+            let purchasesFeature: PurchasesFeature
+
+            init(habitsFeature: HabitsFeature, purchasesFeature: PurchasesFeature) {
+                self.habitsFeature = habitsFeature
+                self.purchasesFeature = purchasesFeature
+            }
+
+            static func live() -> AppModel {
+                #if canImport(StoreKit)
+                let purchases = StoreKitPurchaseRepository()
+                #else
+                let purchases = UnlockedPurchaseRepository()
+                #endif
+                return AppModel(
+                    habitsFeature: HabitsFeature(repository: RemoteHabitRepository()),
+                    purchasesFeature: PurchasesFeature(repository: purchases))
+            }
+        }
+        """
+    public static let unlockedRepository = """
+        /// Where StoreKit is missing, everything is unlocked.
+        struct UnlockedPurchaseRepository: PurchaseRepository {
+            func ownsPremium() async -> Bool { true }
+        }
+        """
 }

@@ -97,4 +97,16 @@ struct VerdictCodingTests {
         #expect(try VerdictCoding.decoder().decode(Evidence.self, from: data) == evidence)
         #expect(!TestCaseStatus.unavailable.failsItem && !TestCaseStatus.unavailable.ran)
     }
+
+    @Test("a model build's root causes are recorded, and a verdict written before them decodes without")
+    func modelBuildRootCauses() throws {
+        let record = ModelBuildRecord(
+            compiled: [], excluded: [], rootCauses: ["`App/Store.swift` imports StoreKit: 2 files left out with it — guard it"])
+        let data = try VerdictCoding.encoder(.payload).encode(record)
+        #expect(String(decoding: data, as: UTF8.self).contains(#""rootCauses":["`App\/Store.swift` imports StoreKit"#) || String(decoding: data, as: UTF8.self).contains(#""rootCauses":["`App/Store.swift` imports StoreKit"#))
+        #expect(try VerdictCoding.decoder().decode(ModelBuildRecord.self, from: data) == record)
+        let old = try VerdictCoding.decoder().decode(ModelBuildRecord.self, from: Data(#"{"compiled":["A.swift"],"excluded":[]}"#.utf8))
+        #expect(old == ModelBuildRecord(compiled: ["A.swift"], excluded: []))
+        #expect(old.rootCauses == nil)
+    }
 }

@@ -1,6 +1,6 @@
 /// The bytes of one cache entry:
 ///
-///     "CFAFACT3"                 magic and format version
+///     "CFAFACT4"                 magic and format version
 ///     u32 length, identity       tool version, executable build, parser library (and the seal's key id)
 ///     u32 length, key            the git blob id
 ///     u64 payload length
@@ -10,7 +10,7 @@
 /// Little-endian. An entry is used only when every field matches, the lengths add up exactly and the tag
 /// is right, so a truncated, extended, damaged, foreign or misplaced entry is ignored.
 enum CacheEntry {
-    static let magic = Array("CFAFACT3".utf8)
+    static let magic = Array("CFAFACT4".utf8)
 
     static func bytes(identity: String, key: String, payload: [UInt8], seal: EntrySeal? = nil) -> [UInt8] {
         bytes(identity: identity, key: key, seal: seal) { $0.appendBytes(payload) }

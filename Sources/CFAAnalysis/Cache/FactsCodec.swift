@@ -10,7 +10,8 @@
 enum FactsCodec {
     /// The stored properties written for each facts type, in order.
     static let fields: [String: [String]] = [
-        "FileFacts": ["path", "lineCount", "imports", "types", "fileScope", "attributeUses", "modifierUses", "suppressions", "refusal"],
+        "FileFacts": ["path", "lineCount", "imports", "types", "fileScope", "attributeUses", "modifierUses", "suppressions", "compilationClauses", "refusal"],
+        "CompilationClause": ["block", "condition", "start", "end"],
         "SourceRefusal": ["limit", "line", "measured"],
         "SourceLocation": ["line", "column"],
         "ImportFact": ["module", "location", "guardedByCanImport"],
@@ -117,6 +118,12 @@ struct FactsWriter {
             writer.optionalString(fact.reason)
             writer.location(fact.location)
             writer.int(fact.coveredLine)
+        }
+        array(facts.compilationClauses) { writer, clause in
+            writer.int(clause.block)
+            writer.optionalString(clause.condition)
+            writer.location(clause.start)
+            writer.location(clause.end)
         }
         optional(facts.refusal) { writer, refusal in
             writer.string(refusal.limit.rawValue)
@@ -316,6 +323,9 @@ struct FactsReader {
         facts.modifierUses = try array { reader throws(Malformed) in try reader.attributeUse() }
         facts.suppressions = try array { reader throws(Malformed) in
             SuppressionFact(ruleIDs: try reader.strings(), reason: try reader.optionalString(), location: try reader.location(), coveredLine: try reader.int())
+        }
+        facts.compilationClauses = try array { reader throws(Malformed) in
+            CompilationClause(block: try reader.int(), condition: try reader.optionalString(), start: try reader.location(), end: try reader.location())
         }
         facts.refusal = try optional { reader throws(Malformed) in
             guard let limit = SourceRefusal.Limit(rawValue: try reader.string()) else { throw .malformed }

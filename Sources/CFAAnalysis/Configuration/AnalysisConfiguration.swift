@@ -20,8 +20,47 @@ public struct AnalysisConfiguration: Sendable, Equatable, Codable {
     /// The baseline of known findings, relative to the folder of this file; nil means `.cfa-gate-baseline.json`
     /// beside it, when that exists.
     public var baseline: String?
+    /// What the model build (an Xcode app built here as a package of its Linux-compilable files) must leave out besides
+    /// what it finds.
+    public var modelBuild = ModelBuildSettings()
 
     public init() {}
+
+    /// The reason `.cfa-gate.json` gives for leaving `path` out of the model build; nil when it names no such file.
+    public func modelBuildLeaveOut(_ path: String) -> String? {
+        modelBuild.exclude.first { SourceDiscovery.covers($0.path, path) }?.reason
+    }
+
+    /// `modelBuild`: `{"exclude": [{"path": "App/Sync.swift", "reason": "uses NSUbiquitousKeyValueStore"}]}`; a path may be a
+    /// file or a folder, with or without `/**`, as `exclude` takes them.
+    public struct ModelBuildSettings: Sendable, Codable, Equatable {
+        public var exclude: [Exclusion] = []
+
+        public init() {}
+
+        public struct Exclusion: Sendable, Codable, Equatable {
+            public var path: String
+            /// Required: the verdict says it for the file (`left out by .cfa-gate.json: <reason>`).
+            public var reason: String
+
+            public init(path: String, reason: String) {
+                self.path = path
+                self.reason = reason
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                path = try container.decode(String.self, forKey: .path)
+                // A missing reason is reported by `ConfigurationFile` with the entry and the fix.
+                reason = try container.decodeIfPresent(String.self, forKey: .reason) ?? ""
+            }
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            exclude = try container.decodeIfPresent([Exclusion].self, forKey: .exclude) ?? []
+        }
+    }
 
     public static let defaultRootView = "RootTabView"
 
@@ -101,6 +140,7 @@ public struct AnalysisConfiguration: Sendable, Equatable, Codable {
         rules = try container.decodeIfPresent([String: RuleSetting].self, forKey: .rules) ?? defaults.rules
         launch = try container.decodeIfPresent(LaunchStyle.self, forKey: .launch) ?? defaults.launch
         baseline = try container.decodeIfPresent(String.self, forKey: .baseline)
+        modelBuild = try container.decodeIfPresent(ModelBuildSettings.self, forKey: .modelBuild) ?? defaults.modelBuild
     }
 }
 

@@ -14,7 +14,7 @@ public enum ConfigurationFile {
         }
     }
 
-    static let knownKeys: Set<String> = ["include", "exclude", "rootView", "features", "folders", "rules", "launch", "baseline"]
+    static let knownKeys: Set<String> = ["include", "exclude", "rootView", "features", "folders", "rules", "launch", "baseline", "modelBuild"]
 
     /// The configuration of the analysed folder: `.cfa-gate.json` in the scope (the package), else at the
     /// repository root, else the defaults.
@@ -61,6 +61,13 @@ public enum ConfigurationFile {
             throw .invalid(path: path, reason: "\(context.codingPath.map(\.stringValue).joined(separator: ".")) has the wrong type")
         } catch {
             throw .invalid(path: path, reason: "\(error)")
+        }
+        for (index, exclusion) in configuration.modelBuild.exclude.enumerated()
+        where exclusion.reason.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw .invalid(
+                path: path,
+                reason: "modelBuild.exclude[\(index)] (\"\(exclusion.path)\") has no \"reason\": say why the model build must leave it out, "
+                    + "as in {\"path\": \"\(exclusion.path)\", \"reason\": \"uses an API Linux's Foundation lacks\"}")
         }
         let unknownRules = configuration.rules.keys.filter { RuleCatalog.descriptor(for: $0) == nil }.sorted()
         if let rule = unknownRules.first {

@@ -63,6 +63,9 @@ struct FactCollector {
     private var previewDepth = 0
     /// The modules of the `#if canImport(M)` / `#elseif canImport(M)` clauses being walked, innermost last.
     private var canImportGuards: [String] = []
+    /// The `#if` blocks being walked (their numbers in `CompilationClause.block`), innermost last, and how many began.
+    private var compilationBlocks: [Int] = []
+    private var compilationBlockCount = 0
     private var assignmentTargets: [RawSyntax.ID: String] = [:]
     private var returnedCalls: Set<RawSyntax.ID> = []
     /// The names of the calls whose later-running closures are being walked, innermost last.
@@ -84,7 +87,7 @@ struct FactCollector {
 
     /// What to undo when a node's children have been walked.
     private enum Leave {
-        case nothing, type, member, laterClosure, preview, skipChildren, canImportClause
+        case nothing, type, member, laterClosure, preview, skipChildren, canImportClause, compilationBlock
     }
 
     /// Visits the nodes the scan recorded, in its order, undoing a node's `Leave` when the first node outside it comes, as
@@ -115,6 +118,7 @@ struct FactCollector {
         case .laterClosure: laterClosures.removeLast()
         case .preview: previewDepth -= 1
         case .canImportClause: canImportGuards.removeLast()
+        case .compilationBlock: compilationBlocks.removeLast()
         }
     }
 
@@ -165,7 +169,13 @@ struct FactCollector {
             guard let macro = node.as(RawMacroExpansionDeclSyntax.self), string(macro.macroName) == "Preview" else { return .nothing }
             return collector.enterPreview()
         }),
+        (IfConfigDeclSyntax.self, { collector, _ in
+            collector.compilationBlocks.append(collector.compilationBlockCount)
+            collector.compilationBlockCount += 1
+            return .compilationBlock
+        }),
         (IfConfigClauseSyntax.self, { collector, node in
+            collector.recordClause(node)
             if collector.isDebugOnly(node) { return collector.enterPreview() }
             guard let module = collector.canImportCondition(node) else { return .nothing }
             collector.canImportGuards.append(module)
@@ -408,6 +418,15 @@ struct FactCollector {
         let inside = condition.dropFirst("canImport(".count).dropLast()
         let module = inside.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
         return module.isEmpty ? nil : module
+    }
+
+    private mutating func recordClause(_ node: PlacedSyntax) {
+        guard let clause = node.as(RawIfConfigClauseSyntax.self), let block = compilationBlocks.last else { return }
+        let condition = clause.poundKeyword.tokenKind == .poundElse ? nil : node.placeIfPresent(clause.condition).map { text($0, limit: 500) }
+        let end = lines.location(of: node.end)
+        facts.compilationClauses.append(
+            CompilationClause(
+                block: block, condition: condition, start: location(node), end: SourceLocation(line: end.line, column: end.column)))
     }
 
     /// `#if DEBUG` code is development scaffolding (previews, sample data); rules about who builds what skip it.

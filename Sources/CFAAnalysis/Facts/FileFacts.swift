@@ -17,6 +17,9 @@ public struct FileFacts: Sendable, Codable, Equatable {
     /// Modifiers with a detail written anywhere in the file, at any level: `nonisolated(unsafe)`, `private(set)`.
     var modifierUses: [AttributeUse] = []
     public var suppressions: [SuppressionFact] = []
+    /// Every `#if` / `#elseif` / `#else` clause, in source order, for the model build, which decides each as the Linux
+    /// compiler will; the rules read every branch.
+    var compilationClauses: [CompilationClause] = []
     /// Set when the file was not parsed (see `SourceLimits`): every other fact is empty.
     var refusal: SourceRefusal?
 
@@ -53,6 +56,17 @@ struct ImportFact: Sendable, Codable, Equatable {
     var location: SourceLocation
     /// Inside `#if canImport(M)` for its own module: where the module is missing the import is not compiled.
     var guardedByCanImport = false
+}
+
+/// One clause of an `#if` block: the code between its `#if`, `#elseif` or `#else` and the next, from `start` (its
+/// keyword) up to `end`.
+struct CompilationClause: Sendable, Codable, Equatable {
+    /// The `#if` block it belongs to, numbered in the file in source order.
+    var block: Int
+    /// As written; nil for `#else`.
+    var condition: String?
+    var start: SourceLocation
+    var end: SourceLocation
 }
 
 struct AttributeUse: Sendable, Codable, Equatable {

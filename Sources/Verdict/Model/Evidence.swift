@@ -82,10 +82,14 @@ public struct ModelBuildRecord: Codable, Sendable, Equatable {
 
     public var compiled: [String]
     public var excluded: [Exclusion]
+    /// One line per left-out file that takes others along, most files first: the file, why, how many go with it, the fix.
+    /// Absent from verdicts written before it was recorded.
+    public var rootCauses: [String]?
 
-    public init(compiled: [String], excluded: [Exclusion]) {
+    public init(compiled: [String], excluded: [Exclusion], rootCauses: [String]? = nil) {
         self.compiled = compiled
         self.excluded = excluded
+        self.rootCauses = rootCauses
     }
 }
 
