@@ -162,20 +162,26 @@ struct ItemScheduler: Sendable {
         builds: [(item: ChecklistItem, arguments: [String])], tests: [(item: ChecklistItem, arguments: [String])],
         frameworkShadowing: [Finding]
     ) async -> [ItemResult] {
-        // Without a package SwiftPM can build here, the lane builds and tests the model package instead (ModelBuildScope).
+        // Without a package SwiftPM can build here, the lane builds and tests the model package instead (ModelBuildScope),
+        // unless the checklist forbids it.
         var context = context
         var model: ModelBuildScope?
-        if ModelBuildScope.isNeeded(in: context) {
-            switch await ModelBuildScope.prepare(in: context) {
+        let failAll = { (outcome: ProbeOutcome) in
+            (builds + tests).map { item, _ in
+                let result = Self.result(for: item, outcome: outcome, duration: .zero)
+                progress(.itemFinished(result))
+                return result
+            }
+        }
+        switch ModelBuildScope.decide(in: context) {
+        case .package: break
+        case .refused(let outcome): return failAll(outcome)
+        case .modelBuild(let trigger):
+            switch await ModelBuildScope.prepare(in: context, trigger: trigger) {
             case .ready(let prepared):
                 model = prepared
                 context = prepared.context
-            case .failed(let outcome):
-                return (builds + tests).map { item, _ in
-                    let result = Self.result(for: item, outcome: outcome, duration: .zero)
-                    progress(.itemFinished(result))
-                    return result
-                }
+            case .failed(let outcome): return failAll(outcome)
             }
         }
         let scoped = { (outcome: ProbeOutcome) in model?.scoped(outcome) ?? outcome }
@@ -183,7 +189,8 @@ struct ItemScheduler: Sendable {
         var finished: [ItemResult] = []
         for (item, arguments) in builds {
             finished.append(await measure(item) { logName in
-                scoped(await BuildProbe(arguments: arguments).run(in: context, logName: logName, evaluation: evaluation))
+                let built = await BuildProbe(arguments: arguments).run(in: context, logName: logName, evaluation: evaluation)
+                return scoped(built)
             })
         }
         let brokenBuild = finished.first { $0.status != .passed }
@@ -196,9 +203,9 @@ struct ItemScheduler: Sendable {
                 continue
             }
             finished.append(await measure(item) { logName in
-                scoped(await TestProbe(arguments: arguments, frameworkShadowing: frameworkShadowing, unavailable: model?.unavailableTests ?? []).run(
-                    in: context, logName: logName, evaluation: evaluation
-                ) { process, running in
+                let probe = TestProbe(
+                    arguments: arguments, frameworkShadowing: frameworkShadowing, unavailable: model?.unavailableTests ?? [])
+                return scoped(await probe.run(in: context, logName: logName, evaluation: evaluation) { process, running in
                     let tests = running.map { RunningTest(id: $0.key, elapsed: $0.value) }.sorted { $0.elapsed > $1.elapsed }
                     progress(.testsRunning(item: item.number, process: process, tests: tests))
                 })

@@ -9,12 +9,42 @@ import Verdict
 /// test file are `unavailable`, with its reason.
 public struct ModelBuildScope: Sendable {
     var package: ModelPackage
+    var trigger: Trigger
     /// The lane's context with the model package as its package.
     public var context: ProbeContext
 
-    /// Whether SwiftPM has no package to build at the context's package path.
-    public static func isNeeded(in context: ProbeContext) -> Bool {
-        !FileManager.default.fileExists(atPath: "\(context.packageDirectory)/Package.swift")
+    /// Why the model build is used; every model-build summary says it.
+    public enum Trigger: Sendable, Equatable {
+        /// No `Package.swift` at the package path, as an Xcode app has.
+        case noPackageManifest
+
+        var phrase: String {
+            switch self {
+            case .noPackageManifest: "no Package.swift"
+            }
+        }
+    }
+
+    public enum Decision: Sendable {
+        /// SwiftPM builds the package as it is.
+        case package
+        case modelBuild(Trigger)
+        /// The checklist forbids the model build where it would be used: what every build and test item of the lane gets.
+        case refused(ProbeOutcome)
+    }
+
+    /// Whether the lane builds the package or the model package, by what is at the package path and the checklist's
+    /// `model-build` mode (read from the protected branch, so a change cannot choose it).
+    public static func decide(in context: ProbeContext) -> Decision {
+        guard !FileManager.default.fileExists(atPath: "\(context.packageDirectory)/Package.swift") else { return .package }
+        switch context.modelBuildSettings.mode {
+        case .automatic: return .modelBuild(.noPackageManifest)
+        case .full:
+            let path = context.packagePath.isEmpty ? "the repository root" : "`\(context.packagePath)`"
+            return .refused(.error(
+                "no `Package.swift` at the package path (\(path)), and the checklist's `model-build=full` forbids the model build"
+                    + " — run the gate where the app builds with SwiftPM, or set `model-build=automatic` on the protected branch"))
+        }
     }
 
     public enum Preparation: Sendable {
@@ -24,7 +54,7 @@ public struct ModelBuildScope: Sendable {
     }
 
     /// Chooses the files and writes the package.
-    public static func prepare(in context: ProbeContext) async -> Preparation {
+    public static func prepare(in context: ProbeContext, trigger: Trigger) async -> Preparation {
         guard let swift = context.swiftExecutable else { return .failed(.swiftMissing) }
         let work = "\(context.privateFolder ?? "\(context.logDirectory)/private")/model-build"
         do throws(ModelBuildError) {
@@ -33,7 +63,7 @@ public struct ModelBuildScope: Sendable {
                 environment: context.environment)
             var scoped = context
             scoped.packageDirectory = package.directory
-            return .ready(ModelBuildScope(package: package, context: scoped))
+            return .ready(ModelBuildScope(package: package, trigger: trigger, context: scoped))
         } catch {
             return .failed(.error(error.description))
         }
@@ -64,7 +94,7 @@ public struct ModelBuildScope: Sendable {
     public func scoped(_ outcome: ProbeOutcome) -> ProbeOutcome {
         var scoped = outcome
         let map = { (text: String) in self.repositoryText(text) }
-        scoped.summary = "\(package.selection.summary); \(map(outcome.summary))"
+        scoped.summary = "\(package.selection.summary(because: trigger.phrase)); \(map(outcome.summary))"
         scoped.evidence.excerpt = outcome.evidence.excerpt.map(map)
         scoped.evidence.diagnostics = outcome.evidence.diagnostics.map { diagnostic in
             var mapped = diagnostic

@@ -40,7 +40,7 @@ struct ModelBuildRunTests {
         let build = try #require(predicate.items.first { $0.number == 1 })
         let test = try #require(predicate.items.first { $0.number == 2 })
         #expect(build.status == .passed, "\(build.summary)")
-        #expect(build.summary.hasPrefix("model build: 10 of 18 files; left out: SwiftUI 3, StoreKit 1, via left-out types 3, UI tests 1; "))
+        #expect(build.summary.hasPrefix("model build (no Package.swift): 10 of 18 files; left out: SwiftUI 3, StoreKit 1, via left-out types 3, UI tests 1; "))
         let record = try #require(build.evidence.modelBuild)
         #expect(record.compiled == ModelBuildApp.compiledSources + ModelBuildApp.compiledTests)
         #expect(Dictionary(uniqueKeysWithValues: record.excluded.map { ($0.path, $0.reason) }) == ModelBuildApp.excluded)
@@ -59,6 +59,26 @@ struct ModelBuildRunTests {
         #expect(try fixture.git("status", "--porcelain", "--ignored").isEmpty)
     }
 
+
+    private func checklist(options: String) -> String {
+        "# Gate\n\n<!-- cfa-gate: \(options) -->\n\n1. **Builds.** <!-- probe: build -->\n2. **Tests pass.** <!-- probe: test -->\n"
+    }
+
+    @Test func modelBuildFullForbidsTheModelBuildWithWhatIsMissingAndTheFix() async throws {
+        let fixture = try GitFixture()
+        try fixture.makeRepository(committing: ModelBuildApp.files.merging(["gate/cfa-change-gate.md": checklist(options: "model-build=full")]) { $1 })
+        let (result, predicate) = try await run(fixture)
+        #expect(result.status != 0, "\(result.standardOutput)\(result.standardError)")
+        for number in [1, 2] {
+            let item = try #require(predicate.items.first { $0.number == number })
+            #expect(item.status == .error)
+            #expect(item.summary == "no `Package.swift` at the package path (the repository root), and the checklist's `model-build=full` forbids"
+                + " the model build — run the gate where the app builds with SwiftPM, or set `model-build=automatic` on the protected branch")
+            #expect(item.evidence.modelBuild == nil)
+        }
+    }
+
+
     @Test func aFailingFeatureTestFailsTheTestItemAtItsFile() async throws {
         let fixture = try GitFixture()
         var files = ModelBuildApp.files.merging(["gate/cfa-change-gate.md": checklist]) { $1 }
@@ -71,7 +91,7 @@ struct ModelBuildRunTests {
         let failing = try #require(test.evidence.testCases?.first { $0.id == "HabitsTests.HabitsFeatureTests/addsAHabit()" })
         #expect(failing.status == .failed)
         #expect(failing.firstFailure?.file == ModelBuildApp.featureTestPath)
-        #expect(test.summary.hasPrefix("model build: "))
+        #expect(test.summary.hasPrefix("model build (no Package.swift): "))
         #expect(try fixture.git("status", "--porcelain", "--ignored").isEmpty)
     }
 
