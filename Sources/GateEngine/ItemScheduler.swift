@@ -163,7 +163,7 @@ struct ItemScheduler: Sendable {
         frameworkShadowing: [Finding]
     ) async -> [ItemResult] {
         // Without a package SwiftPM can build here, the lane builds and tests the model package instead (ModelBuildScope),
-        // unless the checklist forbids it.
+        // unless the checklist forbids it; the checklist's floors then judge how much of the app it covered.
         var context = context
         var model: ModelBuildScope?
         let failAll = { (outcome: ProbeOutcome) in
@@ -185,15 +185,20 @@ struct ItemScheduler: Sendable {
             }
         }
         let scoped = { (outcome: ProbeOutcome) in model?.scoped(outcome) ?? outcome }
+        let floor = model?.floor
         let evaluation = await PackageEvaluation.run(in: context)
         var finished: [ItemResult] = []
+        // A build that compiled but falls short of a floor fails its item, yet its tests can still run and be counted.
+        var belowFloorOnly: Set<Int> = []
         for (item, arguments) in builds {
             finished.append(await measure(item) { logName in
                 let built = await BuildProbe(arguments: arguments).run(in: context, logName: logName, evaluation: evaluation)
-                return scoped(built)
+                let judged = floor?.judgeBuild(built) ?? built
+                if built.status == .passed, judged.status != .passed { belowFloorOnly.insert(item.number) }
+                return scoped(judged)
             })
         }
-        let brokenBuild = finished.first { $0.status != .passed }
+        let brokenBuild = finished.first { $0.status != .passed && !belowFloorOnly.contains($0.number) }
         for (item, arguments) in tests {
             if let brokenBuild {
                 let outcome = ProbeOutcome(status: .skipped, summary: "not run: the build did not pass (item \(brokenBuild.number))")
@@ -204,7 +209,7 @@ struct ItemScheduler: Sendable {
             }
             finished.append(await measure(item) { logName in
                 let probe = TestProbe(
-                    arguments: arguments, frameworkShadowing: frameworkShadowing, unavailable: model?.unavailableTests ?? [])
+                    arguments: arguments, frameworkShadowing: frameworkShadowing, unavailable: model?.unavailableTests ?? [], floor: floor)
                 return scoped(await probe.run(in: context, logName: logName, evaluation: evaluation) { process, running in
                     let tests = running.map { RunningTest(id: $0.key, elapsed: $0.value) }.sorted { $0.elapsed > $1.elapsed }
                     progress(.testsRunning(item: item.number, process: process, tests: tests))

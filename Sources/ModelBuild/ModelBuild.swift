@@ -20,8 +20,10 @@ public enum ModelBuild {
         let available = await toolchain.available(Set(files.flatMap(\.imports)))
         let selection = ModelSelection.choose(files, unreadable: parsed.skipped, available: available)
         guard !selection.sources.isEmpty else { throw .nothingToCompile(summary: selection.summary) }
-        return try ModelPackage.assemble(
+        var package = try ModelPackage.assemble(
             selection, repositoryRoot: repositoryRoot, into: "\(workFolder)/model-package", languageMode: languageMode(repositoryRoot: repositoryRoot))
+        package.layerMembers = CodebaseIndex.modelLayerMembers(of: parsed.facts, configuration: AnalysisConfiguration())
+        return package
     }
 
     /// `v6` when an Xcode project of the repository builds with `SWIFT_VERSION = 6…`, as its sources then expect; else `v5`,

@@ -1,3 +1,4 @@
+import CFAAnalysis
 import Foundation
 
 /// A SwiftPM package of the gate's own, outside the repository, whose targets are the chosen app files as committed:
@@ -11,6 +12,8 @@ public struct ModelPackage: Sendable, Equatable {
     public var directory: String
     public var selection: ModelSelection
     public var packageName: String
+    /// Repository path → the Features, ViewModels, repositories and AppModel the file declares: what the floors count.
+    public var layerMembers: [String: [ModelLayerMember]] = [:]
 
     /// `Sources/<App>` and `Tests/<App>Tests`, relative to the package.
     public var sourceFolder: String { "Sources/\(selection.appModule)" }

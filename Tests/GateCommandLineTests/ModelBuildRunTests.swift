@@ -78,6 +78,46 @@ struct ModelBuildRunTests {
         }
     }
 
+    @Test func floorsTheAppMissesFailBothItemsAndNameEachMissingPartAndTestFile() async throws {
+        let fixture = try GitFixture()
+        let options = "model-build-requires=features,viewmodels model-build-min-tests=80%"
+        try fixture.makeRepository(committing: ModelBuildApp.files.merging(["gate/cfa-change-gate.md": checklist(options: options)]) { $1 })
+        let (result, predicate) = try await run(fixture)
+        #expect(result.status == 1, "\(result.standardOutput)\(result.standardError)")
+        let build = try #require(predicate.items.first { $0.number == 1 })
+        #expect(build.status == .failed)
+        #expect(build.summary.hasPrefix("model build (no Package.swift): 10 of 18 files; "), "\(build.summary)")
+        #expect(build.summary.hasSuffix("; model build floor: 1 of 2 ViewModels left out"), "\(build.summary)")
+        let missing = try #require(build.evidence.diagnostics.first { $0.name == "model-build-requires" })
+        #expect(missing.file == ModelBuildApp.badgeViewModelPath)
+        #expect(missing.line == 1)
+        #expect(missing.message.contains("ViewModel `StreakBadgeViewModel` is left out: it names `ThemeColor`"), "\(missing.message)")
+        #expect(missing.message.contains("`#if canImport(…)`"), "\(missing.message)")
+        #expect(build.evidence.diagnostics.filter { $0.name == "model-build-requires" }.count == 1)
+        #expect(build.evidence.excerpt.contains { $0.hasPrefix("\(ModelBuildApp.badgeViewModelPath): ViewModel `StreakBadgeViewModel`") })
+        // The build compiled, so the tests still ran, and they fall short of their own floor.
+        let test = try #require(predicate.items.first { $0.number == 2 })
+        #expect(test.status == .failed)
+        #expect(test.summary.hasSuffix("; model build floor: 3 of 5 declared tests ran (60%), floor 80%"), "\(test.summary)")
+        #expect(test.evidence.tests == TestCounts(passed: 3, failed: 0, skipped: 0))
+        #expect(test.evidence.excerpt.contains { $0.hasPrefix("\(ModelBuildApp.badgeViewModelTestPath): 1 test did not run: it names `StreakBadgeViewModel`") })
+        #expect(test.evidence.excerpt.contains { $0.hasPrefix("\(ModelBuildApp.uiTestPath): 1 test did not run: it is a UI test") })
+    }
+
+    @Test func floorsTheAppMeetsPass() async throws {
+        let fixture = try GitFixture()
+        let options = "model-build-requires=features model-build-min-tests=60%"
+        try fixture.makeRepository(committing: ModelBuildApp.files.merging(["gate/cfa-change-gate.md": checklist(options: options)]) { $1 })
+        let (result, predicate) = try await run(fixture)
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+        let build = try #require(predicate.items.first { $0.number == 1 })
+        let test = try #require(predicate.items.first { $0.number == 2 })
+        #expect(build.status == .passed, "\(build.summary)")
+        #expect(test.status == .passed, "\(test.summary)")
+        #expect(!build.summary.contains("floor") && !test.summary.contains("floor"))
+        #expect(test.summary.contains("3 passed, 2 unavailable"), "\(test.summary)")
+    }
+
 
     @Test func aFailingFeatureTestFailsTheTestItemAtItsFile() async throws {
         let fixture = try GitFixture()
