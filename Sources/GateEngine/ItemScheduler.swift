@@ -173,8 +173,9 @@ struct ItemScheduler: Sendable {
                 return result
             }
         }
-        switch ModelBuildScope.decide(in: context) {
-        case .package: break
+        var evaluated: PackageEvaluation?
+        switch await ModelBuildScope.decide(in: context) {
+        case .package(let evaluation): evaluated = evaluation
         case .refused(let outcome): return failAll(outcome)
         case .modelBuild(let trigger):
             switch await ModelBuildScope.prepare(in: context, trigger: trigger) {
@@ -186,7 +187,8 @@ struct ItemScheduler: Sendable {
         }
         let scoped = { (outcome: ProbeOutcome) in model?.scoped(outcome) ?? outcome }
         let floor = model?.floor
-        let evaluation = await PackageEvaluation.run(in: context)
+        let evaluation: PackageEvaluation
+        if let evaluated { evaluation = evaluated } else { evaluation = await PackageEvaluation.run(in: context) }
         var finished: [ItemResult] = []
         // A build that compiled but falls short of a floor fails its item, yet its tests can still run and be counted.
         var belowFloorOnly: Set<Int> = []

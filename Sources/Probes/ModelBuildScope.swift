@@ -13,21 +13,9 @@ public struct ModelBuildScope: Sendable {
     /// The lane's context with the model package as its package.
     public var context: ProbeContext
 
-    /// Why the model build is used; every model-build summary says it.
-    public enum Trigger: Sendable, Equatable {
-        /// No `Package.swift` at the package path, as an Xcode app has.
-        case noPackageManifest
-
-        var phrase: String {
-            switch self {
-            case .noPackageManifest: "no Package.swift"
-            }
-        }
-    }
-
     public enum Decision: Sendable {
-        /// SwiftPM builds the package as it is.
-        case package
+        /// SwiftPM builds the package as it is, with the evaluation `decide` made of it, if it made one.
+        case package(PackageEvaluation?)
         case modelBuild(Trigger)
         /// The checklist forbids the model build where it would be used: what every build and test item of the lane gets.
         case refused(ProbeOutcome)
@@ -35,9 +23,14 @@ public struct ModelBuildScope: Sendable {
 
     /// Whether the lane builds the package or the model package, by what is at the package path and the checklist's
     /// `model-build` mode (read from the protected branch, so a change cannot choose it).
-    public static func decide(in context: ProbeContext) -> Decision {
-        guard !FileManager.default.fileExists(atPath: "\(context.packageDirectory)/Package.swift") else { return .package }
-        switch context.modelBuildSettings.mode {
+    public static func decide(in context: ProbeContext) async -> Decision {
+        let mode = context.modelBuildSettings.mode
+        guard !FileManager.default.fileExists(atPath: "\(context.packageDirectory)/Package.swift") else {
+            guard mode == .automatic, committedXcodeProject(in: context.repositoryRoot) != nil else { return .package(nil) }
+            let evaluation = await PackageEvaluation.run(in: context)
+            return manifestDoesNotLoad(evaluation) ? .modelBuild(.manifestDoesNotLoad) : .package(evaluation)
+        }
+        switch mode {
         case .automatic: return .modelBuild(.noPackageManifest)
         case .full:
             let path = context.packagePath.isEmpty ? "the repository root" : "`\(context.packagePath)`"

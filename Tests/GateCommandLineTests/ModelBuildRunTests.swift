@@ -119,6 +119,27 @@ struct ModelBuildRunTests {
     }
 
 
+    @Test func anXcodeAppsSidePackageThatDoesNotLoadHereGivesWayToTheModelBuildAndSaysSo() async throws {
+        let fixture = try GitFixture()
+        let manifest = """
+            // swift-tools-version:5.9
+            import PackageDescription
+            import AppKit
+
+            let package = Package(name: "HabitsModelChecks", targets: [.target(name: "HabitsModelChecks", path: "Habits")])
+
+            """
+        try fixture.makeRepository(committing: ModelBuildApp.files.merging(["gate/cfa-change-gate.md": checklist, "Package.swift": manifest]) { $1 })
+        let (result, predicate) = try await run(fixture)
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+        for number in [1, 2] {
+            let item = try #require(predicate.items.first { $0.number == number })
+            #expect(item.status == .passed, "\(item.summary)")
+            #expect(item.summary.hasPrefix("model build (Package.swift does not load here): "), "\(item.summary)")
+            #expect(item.evidence.modelBuild?.compiled == ModelBuildApp.compiledSources + ModelBuildApp.compiledTests)
+        }
+    }
+
     @Test func aFailingFeatureTestFailsTheTestItemAtItsFile() async throws {
         let fixture = try GitFixture()
         var files = ModelBuildApp.files.merging(["gate/cfa-change-gate.md": checklist]) { $1 }

@@ -30,14 +30,63 @@ import Verdict
     private let built = ProbeOutcome(status: .passed, summary: "Build complete!")
     private let tested = ProbeOutcome(status: .passed, summary: "3 passed, 2 unavailable")
 
-    @Test func theModeDecidesOnlyWhereThereIsNoPackageManifest() throws {
+    /// A side package of model checks whose manifest needs macOS, as real CFA apps carry: SwiftPM cannot load it here.
+    static let appleOnlyManifest = """
+        // swift-tools-version:5.9
+        import PackageDescription
+        import AppKit
+
+        let package = Package(name: "HabitsModelChecks", targets: [.target(name: "HabitsModelChecks", path: "Habits")])
+
+        """
+
+    @Test func aManifestThatDoesNotLoadGivesWayOnlyInAnXcodeAppThatCommitsItsProject() async throws {
+        let app = try GitFixture()
+        try app.makeRepository(committing: ModelBuildApp.files.merging(["Package.swift": Self.appleOnlyManifest]) { $1 })
+        guard case .modelBuild(.manifestDoesNotLoad) = await ModelBuildScope.decide(in: try context(app, ModelBuildSettings())) else {
+            Issue.record("an Xcode app whose manifest does not load here must use the model build")
+            return
+        }
+        // model-build=full keeps the package, whose evaluation then fails the items as SwiftPM's.
+        guard case .package(nil) = await ModelBuildScope.decide(in: try context(app, ModelBuildSettings(mode: .full))) else {
+            Issue.record("full must never fall back")
+            return
+        }
+        // A plain package (no Xcode project) whose manifest is broken stays a package: the change cannot downgrade it.
+        var plain = ModelBuildApp.files.merging(["Package.swift": Self.appleOnlyManifest]) { $1 }
+        plain[ModelBuildApp.projectPath] = nil
+        let package = try GitFixture()
+        try package.makeRepository(committing: plain)
+        guard case .package(nil) = await ModelBuildScope.decide(in: try context(package, ModelBuildSettings())) else {
+            Issue.record("a plain package must keep its own build")
+            return
+        }
+        // Nor does an Xcode project the commit does not track make one an Xcode app.
+        try package.write(ModelBuildApp.projectPath, ModelBuildApp.files[ModelBuildApp.projectPath]!)
+        guard case .package(nil) = await ModelBuildScope.decide(in: try context(package, ModelBuildSettings())) else {
+            Issue.record("an untracked Xcode project must not count")
+            return
+        }
+        // An Xcode app whose manifest loads is built by SwiftPM, with the evaluation made once.
+        let loads = try GitFixture()
+        try loads.makeRepository(committing: ModelBuildApp.files.merging([
+            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\n\nlet package = Package(name: \"Checks\", targets: [])\n",
+        ]) { $1 })
+        guard case .package(let evaluation?) = await ModelBuildScope.decide(in: try context(loads, ModelBuildSettings())) else {
+            Issue.record("an Xcode app whose manifest loads keeps its package")
+            return
+        }
+        #expect(evaluation.failure == nil)
+    }
+
+    @Test func theModeDecidesOnlyWhereThereIsNoPackageManifest() async throws {
         let fixture = try GitFixture()
         try fixture.makeRepository(committing: ModelBuildApp.files)
-        guard case .modelBuild(.noPackageManifest) = ModelBuildScope.decide(in: try context(fixture, ModelBuildSettings())) else {
+        guard case .modelBuild(.noPackageManifest) = await ModelBuildScope.decide(in: try context(fixture, ModelBuildSettings())) else {
             Issue.record("automatic must use the model build without a Package.swift")
             return
         }
-        guard case .refused(let refusal) = ModelBuildScope.decide(in: try context(fixture, ModelBuildSettings(mode: .full))) else {
+        guard case .refused(let refusal) = await ModelBuildScope.decide(in: try context(fixture, ModelBuildSettings(mode: .full))) else {
             Issue.record("full must refuse the model build")
             return
         }
@@ -47,7 +96,7 @@ import Verdict
         #expect(refusal.summary.contains("set `model-build=automatic` on the protected branch"))
         // A real package is built as it is, whatever the mode.
         try fixture.write("Package.swift", "// swift-tools-version:6.0\n")
-        guard case .package = ModelBuildScope.decide(in: try context(fixture, ModelBuildSettings(mode: .full))) else {
+        guard case .package = await ModelBuildScope.decide(in: try context(fixture, ModelBuildSettings(mode: .full))) else {
             Issue.record("a package with a manifest must never be refused or modelled")
             return
         }
