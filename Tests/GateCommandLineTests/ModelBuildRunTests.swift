@@ -14,12 +14,12 @@ struct ModelBuildRunTests {
         }
     }
 
-    private func run(_ fixture: GitFixture) async throws -> (result: ProcessResult, predicate: GatePredicate) {
+    private func run(_ fixture: GitFixture, _ extra: [String] = []) async throws -> (result: ProcessResult, predicate: GatePredicate) {
         let keys = FileManager.default.temporaryDirectory.appendingPathComponent("cfa-gate-model-build-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: keys, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: keys) }
         #expect(try CFAGateBinary.run(["keygen", "--out", "\(keys)/ci.pem"], in: fixture).status == 0)
-        let result = try await gate(["run", "--no-progress", "--key", "\(keys)/ci.pem", "--out", "\(keys)/verdict.json"], in: fixture)
+        let result = try await gate(["run", "--no-progress", "--key", "\(keys)/ci.pem", "--out", "\(keys)/verdict.json"] + extra, in: fixture)
         #expect(FileManager.default.fileExists(atPath: "\(keys)/verdict.json"), "\(result.standardOutput)\(result.standardError)")
         let predicate = try DSSE.unverifiedStatement(in: try VerdictFile.read(path: "\(keys)/verdict.json")).predicate
         return (result, predicate)
@@ -137,6 +137,19 @@ struct ModelBuildRunTests {
             #expect(item.status == .passed, "\(item.summary)")
             #expect(item.summary.hasPrefix("model build (Package.swift does not load here): "), "\(item.summary)")
             #expect(item.evidence.modelBuild?.compiled == ModelBuildApp.compiledSources + ModelBuildApp.compiledTests)
+        }
+    }
+
+    @Test func everyShardJudgesTheTestFloorOnTheWholePlan() async throws {
+        let fixture = try GitFixture()
+        try fixture.makeRepository(
+            committing: ModelBuildApp.files.merging(["gate/cfa-change-gate.md": checklist(options: "model-build-min-tests=80%")]) { $1 })
+        for index in 1...2 {
+            let (result, predicate) = try await run(fixture, ["--shard", "\(index)/2"])
+            #expect(result.status == 1, "\(result.standardOutput)\(result.standardError)")
+            let test = try #require(predicate.items.first { $0.number == 2 })
+            #expect(test.status == .failed, "shard \(index): \(test.summary)")
+            #expect(test.summary.hasSuffix("; model build floor: 3 of 5 declared tests ran (60%), floor 80%"), "shard \(index): \(test.summary)")
         }
     }
 
