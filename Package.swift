@@ -76,7 +76,7 @@ let package = Package(
         .testTarget(name: "VerdictTests", dependencies: ["Verdict"]),
         .testTarget(name: "CFAAnalysisTests", dependencies: ["CFAAnalysis", "GateTestSupport"], swiftSettings: toolchainSyntax),
         .testTarget(name: "TestOrchestrationTests", dependencies: ["TestOrchestration", "Verdict"]),
-        .testTarget(name: "ProbesTests", dependencies: ["Probes", "Git", "Verdict", "GateTestSupport", "TestOrchestration", "Sandbox"], swiftSettings: toolchainSyntax),
+        .testTarget(name: "ProbesTests", dependencies: ["Probes", "Git", "Verdict", "GateTestSupport", "TestOrchestration", "Sandbox", "Checklist"], swiftSettings: toolchainSyntax),
         .testTarget(name: "ModelBuildTests", dependencies: ["ModelBuild", "CFAAnalysis", "GateTestSupport"], swiftSettings: toolchainSyntax),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "GateTestSupport"], swiftSettings: toolchainSyntax),
         .testTarget(name: "GateEngineTests", dependencies: ["GateEngine", "CFAAnalysis", "Checklist", "Verdict", "Git", "GateTestSupport", "Sandbox"], swiftSettings: toolchainSyntax),

@@ -60,6 +60,13 @@ public struct ChecklistOptions: Sendable, Equatable {
     /// `test-start=fork|exec`: each test process forked from the bundle loaded once (the default, where the sandbox allows
     /// it), or the bundle executed for each.
     public var testStart: TestStartOption?
+    /// `model-build=automatic|full`: whether the `build` and `test` items may build the model package where SwiftPM has no
+    /// package to build (nil: `automatic`).
+    public var modelBuild: ModelBuildMode?
+    /// `model-build-requires=features,viewmodels,…`: the parts of the app whose every file the model build must compile.
+    public var modelBuildRequires: [ModelBuildPart]?
+    /// `model-build-min-tests=N%`: the share of the declared tests, as a whole percent, that must run under the model build.
+    public var modelBuildMinTests: Int?
 
     init(
         packagePath: String? = nil,
@@ -108,4 +115,17 @@ public enum TestStartOption: String, Sendable, CaseIterable {
 /// The checklist's `test-isolation` value.
 public enum TestIsolationOption: String, Sendable, CaseIterable {
     case process, batch
+}
+
+/// The checklist's `model-build` value.
+public enum ModelBuildMode: String, Sendable, CaseIterable {
+    /// The model build where SwiftPM has no package to build here (the default).
+    case automatic
+    /// Never the model build: where it would be used, the `build` and `test` items are `error`.
+    case full
+}
+
+/// A part of a CFA app a `model-build-requires` floor names, as the checklist spells it.
+public enum ModelBuildPart: String, Sendable, CaseIterable {
+    case features, viewmodels, repositories, appmodel
 }

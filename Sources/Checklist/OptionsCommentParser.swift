@@ -3,7 +3,7 @@ struct OptionsCommentParser {
     static let knownKeys = [
         "package-path", "build-timeout", "test-timeout", "command-timeout", "allow-skipped", "test-case-timeout", "test-retries", "flaky",
         "output-limit", "reviews-required", "sandbox", "withhold-environment", "test-isolation", "test-workers",
-        "isolation", "probe-user", "hide-paths", "test-start",
+        "isolation", "probe-user", "hide-paths", "test-start", "model-build", "model-build-requires", "model-build-min-tests",
     ]
     private static let durationExpectation = "a duration such as 90s, 20m, 1h or 1h30m"
 
@@ -104,6 +104,24 @@ struct OptionsCommentParser {
             options.hiddenPaths = paths
         case "test-workers":
             options.testWorkers = try wholeNumber(value, in: 1...1024, key: key, line: line)
+        case "model-build":
+            guard let mode = ModelBuildMode(rawValue: value) else {
+                throw .invalidOptionValue(path: path, line: line, key: key, value: value, expected: "automatic or full")
+            }
+            options.modelBuild = mode
+        case "model-build-requires":
+            let parts = value.split(separator: ",", omittingEmptySubsequences: false).map { ModelBuildPart(rawValue: String($0)) }
+            guard !parts.isEmpty, parts.allSatisfy({ $0 != nil }) else {
+                throw .invalidOptionValue(
+                    path: path, line: line, key: key, value: value,
+                    expected: "parts separated by commas, each one of: " + ModelBuildPart.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            options.modelBuildRequires = ModelBuildPart.allCases.filter { parts.contains($0) }
+        case "model-build-min-tests":
+            guard value.hasSuffix("%"), let percent = Int(value.dropLast()), (0...100).contains(percent) else {
+                throw .invalidOptionValue(path: path, line: line, key: key, value: value, expected: "a percentage from 0% to 100%, such as 80%")
+            }
+            options.modelBuildMinTests = percent
         default:
             guard let duration = GateDuration.parse(value) else {
                 throw .invalidOptionValue(path: path, line: line, key: key, value: value, expected: Self.durationExpectation)

@@ -157,6 +157,7 @@ public enum Gate {
         context.privateFolder = confinement.privateFolder
         context.toolchainCacheFolder = FactsStore.directory(gitDirectory: gitDirectory)
         context.testSettings = TestSettings(checklist.options)
+        context.modelBuildSettings = ModelBuildSettings(checklist.options)
         context.outputLimit = checklist.options.outputLimit ?? ProbeContext.defaultOutputLimit
         context.testSettings.quarantine = setup.loaded.policy.file(.quarantine).flatMap { file in file.text.map { (file.path, $0) } }
         let durations = try options.timingsPath.map(ShardTimings.read) ?? [:]

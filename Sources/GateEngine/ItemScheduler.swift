@@ -164,31 +164,45 @@ struct ItemScheduler: Sendable {
         builds: [(item: ChecklistItem, arguments: [String])], tests: [(item: ChecklistItem, arguments: [String])],
         frameworkShadowing: [Finding]
     ) async -> [ItemResult] {
-        // Without a package SwiftPM can build here, the lane builds and tests the model package instead (ModelBuildScope).
+        // Without a package SwiftPM can build here, the lane builds and tests the model package instead (ModelBuildScope),
+        // unless the checklist forbids it; the checklist's floors then judge how much of the app it covered.
         var context = context
         var model: ModelBuildScope?
-        if ModelBuildScope.isNeeded(in: context) {
-            switch await ModelBuildScope.prepare(in: context, configuration: modelBuildConfiguration) {
+        let failAll = { (outcome: ProbeOutcome) in
+            (builds + tests).map { item, _ in
+                let result = Self.result(for: item, outcome: outcome, duration: .zero)
+                progress(.itemFinished(result))
+                return result
+            }
+        }
+        var evaluated: PackageEvaluation?
+        switch await ModelBuildScope.decide(in: context) {
+        case .package(let evaluation): evaluated = evaluation
+        case .refused(let outcome): return failAll(outcome)
+        case .modelBuild(let trigger):
+            switch await ModelBuildScope.prepare(in: context, trigger: trigger, configuration: modelBuildConfiguration) {
             case .ready(let prepared):
                 model = prepared
                 context = prepared.context
-            case .failed(let outcome):
-                return (builds + tests).map { item, _ in
-                    let result = Self.result(for: item, outcome: outcome, duration: .zero)
-                    progress(.itemFinished(result))
-                    return result
-                }
+            case .failed(let outcome): return failAll(outcome)
             }
         }
         let scoped = { (outcome: ProbeOutcome) in model?.scoped(outcome) ?? outcome }
-        let evaluation = await PackageEvaluation.run(in: context)
+        let floor = model?.floor
+        let evaluation: PackageEvaluation
+        if let evaluated { evaluation = evaluated } else { evaluation = await PackageEvaluation.run(in: context) }
         var finished: [ItemResult] = []
+        // A build that compiled but falls short of a floor fails its item, yet its tests can still run and be counted.
+        var belowFloorOnly: Set<Int> = []
         for (item, arguments) in builds {
             finished.append(await measure(item) { logName in
-                scoped(await BuildProbe(arguments: arguments).run(in: context, logName: logName, evaluation: evaluation))
+                let built = await BuildProbe(arguments: arguments).run(in: context, logName: logName, evaluation: evaluation)
+                let judged = floor?.judgeBuild(built) ?? built
+                if built.status == .passed, judged.status != .passed { belowFloorOnly.insert(item.number) }
+                return scoped(judged)
             })
         }
-        let brokenBuild = finished.first { $0.status != .passed }
+        let brokenBuild = finished.first { $0.status != .passed && !belowFloorOnly.contains($0.number) }
         for (item, arguments) in tests {
             if let brokenBuild {
                 let outcome = ProbeOutcome(status: .skipped, summary: "not run: the build did not pass (item \(brokenBuild.number))")
@@ -202,9 +216,9 @@ struct ItemScheduler: Sendable {
                 continue
             }
             finished.append(await measure(item) { logName in
-                scoped(await TestProbe(arguments: arguments, frameworkShadowing: frameworkShadowing, unavailable: model?.unavailableTests ?? []).run(
-                    in: context, logName: logName, evaluation: evaluation
-                ) { process, running in
+                let probe = TestProbe(
+                    arguments: arguments, frameworkShadowing: frameworkShadowing, unavailable: model?.unavailableTests ?? [], floor: floor)
+                return scoped(await probe.run(in: context, logName: logName, evaluation: evaluation) { process, running in
                     let tests = running.map { RunningTest(id: $0.key, elapsed: $0.value) }.sorted { $0.elapsed > $1.elapsed }
                     progress(.testsRunning(item: item.number, process: process, tests: tests))
                 })

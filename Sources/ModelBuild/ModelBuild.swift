@@ -22,16 +22,18 @@ public enum ModelBuild {
         let available = await toolchain.available(modulesAsked(by: files))
         var configured: [String: String] = [:]
         for file in files { configured[file.path] = configuration.modelBuildLeaveOut(file.path) }
+        let members = CodebaseIndex.modelLayerMembers(of: parsed.facts, configuration: configuration)
         var selection = ModelSelection.choose(
-            files, unreadable: parsed.skipped, available: available, configured: configured,
-            members: CodebaseIndex.modelLayerMembers(of: parsed.facts, configuration: configuration))
+            files, unreadable: parsed.skipped, available: available, configured: configured, members: members)
         // No test names the module (an app without tests): the module is the Xcode project's, as Xcode would name it.
         if selection.appModule == ModelSelection.unnamedModule, let project = projectModuleName(repositoryRoot: repositoryRoot) {
             selection.appModule = project
         }
         guard !selection.sources.isEmpty else { throw .nothingToCompile(summary: selection.summary) }
-        return try ModelPackage.assemble(
+        var package = try ModelPackage.assemble(
             selection, repositoryRoot: repositoryRoot, into: "\(workFolder)/model-package", languageMode: languageMode(repositoryRoot: repositoryRoot))
+        package.layerMembers = members
+        return package
     }
 
     /// The module Xcode makes of the repository's one `.xcodeproj` (its name, as an identifier: `123 Calc` → `_23_Calc`);

@@ -1,3 +1,4 @@
+import CFAAnalysis
 import Foundation
 
 /// A SwiftPM package of the gate's own, outside the repository, whose targets are the chosen app files as committed:
@@ -15,6 +16,8 @@ public struct ModelPackage: Sendable, Equatable {
     /// test target declares them as resources, so a test reading one through `Bundle.module` (SwiftPM's spelling, under
     /// `#if SWIFT_PACKAGE`) finds it at the bundle's top level, where Xcode's Copy Bundle Resources puts it too.
     public var testResources: [String] = []
+    /// Repository path → the Features, ViewModels, repositories and AppModel the file declares: what the floors count.
+    public var layerMembers: [String: [ModelLayerMember]] = [:]
 
     /// `Sources/<App>` and `Tests/<App>Tests`, relative to the package.
     public var sourceFolder: String { "Sources/\(selection.appModule)" }

@@ -151,7 +151,10 @@ public struct ModelSelection: Sendable, Equatable {
     }
 
     /// "model build: 52 of 106 files; left out: SwiftUI 48, via left-out types 4".
-    public var summary: String {
+    public var summary: String { summary(because: nil) }
+
+    /// The summary with why the model build was used: "model build (no Package.swift): 52 of 106 files; …".
+    public func summary(because trigger: String?) -> String {
         let total = sources.count + tests.count + excluded.count
         var groups: [(name: String, isModule: Bool, count: Int)] = []
         for exclusion in excluded {
@@ -165,6 +168,6 @@ public struct ModelSelection: Sendable, Equatable {
         // Missing modules first, the root causes; then what they took along.
         let sorted = groups.sorted { ($1.isModule ? 1 : 0, $1.count, $0.name) < ($0.isModule ? 1 : 0, $0.count, $1.name) }
         let leftOut = sorted.isEmpty ? "" : "; left out: " + sorted.map { "\($0.name) \($0.count)" }.joined(separator: ", ")
-        return "model build: \(sources.count + tests.count) of \(total) files\(leftOut)"
+        return "model build\(trigger.map { " (\($0))" } ?? ""): \(sources.count + tests.count) of \(total) files\(leftOut)"
     }
 }

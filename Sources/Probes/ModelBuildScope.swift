@@ -10,12 +10,35 @@ import Verdict
 /// test file are `unavailable`, with its reason.
 public struct ModelBuildScope: Sendable {
     var package: ModelPackage
+    var trigger: Trigger
     /// The lane's context with the model package as its package.
     public var context: ProbeContext
 
-    /// Whether SwiftPM has no package to build at the context's package path.
-    public static func isNeeded(in context: ProbeContext) -> Bool {
-        !FileManager.default.fileExists(atPath: "\(context.packageDirectory)/Package.swift")
+    public enum Decision: Sendable {
+        /// SwiftPM builds the package as it is, with the evaluation `decide` made of it, if it made one.
+        case package(PackageEvaluation?)
+        case modelBuild(Trigger)
+        /// The checklist forbids the model build where it would be used: what every build and test item of the lane gets.
+        case refused(ProbeOutcome)
+    }
+
+    /// Whether the lane builds the package or the model package, by what is at the package path and the checklist's
+    /// `model-build` mode (read from the protected branch, so a change cannot choose it).
+    public static func decide(in context: ProbeContext) async -> Decision {
+        let mode = context.modelBuildSettings.mode
+        guard !FileManager.default.fileExists(atPath: "\(context.packageDirectory)/Package.swift") else {
+            guard mode == .automatic, committedXcodeProject(in: context.repositoryRoot) != nil else { return .package(nil) }
+            let evaluation = await PackageEvaluation.run(in: context)
+            return manifestDoesNotLoad(evaluation) ? .modelBuild(.manifestDoesNotLoad) : .package(evaluation)
+        }
+        switch mode {
+        case .automatic: return .modelBuild(.noPackageManifest)
+        case .full:
+            let path = context.packagePath.isEmpty ? "the repository root" : "`\(context.packagePath)`"
+            return .refused(.error(
+                "no `Package.swift` at the package path (\(path)), and the checklist's `model-build=full` forbids the model build"
+                    + " — run the gate where the app builds with SwiftPM, or set `model-build=automatic` on the protected branch"))
+        }
     }
 
     public enum Preparation: Sendable {
@@ -24,8 +47,9 @@ public struct ModelBuildScope: Sendable {
         case failed(ProbeOutcome)
     }
 
-    /// Chooses the files and writes the package; `configuration` is the base's `.cfa-gate.json`, as the `cfa` items read it.
-    public static func prepare(in context: ProbeContext, configuration: AnalysisConfiguration) async -> Preparation {
+    /// Chooses the files and writes the package; `configuration` is the base's `.cfa-gate.json`, as the `cfa` items read it;
+    /// `trigger` says why SwiftPM could not build the repository itself.
+    public static func prepare(in context: ProbeContext, trigger: Trigger, configuration: AnalysisConfiguration) async -> Preparation {
         guard let swift = context.swiftExecutable else { return .failed(.swiftMissing) }
         let work = "\(context.privateFolder ?? "\(context.logDirectory)/private")/model-build"
         do throws(ModelBuildError) {
@@ -34,7 +58,7 @@ public struct ModelBuildScope: Sendable {
                 environment: context.environment, configuration: configuration)
             var scoped = context
             scoped.packageDirectory = package.directory
-            return .ready(ModelBuildScope(package: package, context: scoped))
+            return .ready(ModelBuildScope(package: package, trigger: trigger, context: scoped))
         } catch {
             return .failed(.error(error.description))
         }
@@ -89,7 +113,7 @@ public struct ModelBuildScope: Sendable {
     public func scoped(_ outcome: ProbeOutcome) -> ProbeOutcome {
         var scoped = outcome
         let map = { (text: String) in self.repositoryText(text) }
-        scoped.summary = "\(package.selection.summary); \(map(outcome.summary))"
+        scoped.summary = "\(package.selection.summary(because: trigger.phrase)); \(map(outcome.summary))"
         // The first root cause leads, so the terminal shows what to fix; a compiler error in a joined file is followed by
         // how to leave it out when it uses what Linux lacks.
         scoped.evidence.excerpt = package.selection.rootCauses.prefix(1).map { "model build: \($0)" } + outcome.evidence.excerpt.map(map)

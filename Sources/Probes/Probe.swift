@@ -16,6 +16,8 @@ public struct ProbeContext: Sendable {
     public var testSettings = TestSettings()
     /// The checklist option `output-limit`: the most bytes a probe process or one test process may write.
     public var outputLimit = ProbeContext.defaultOutputLimit
+    /// The checklist options `model-build`, `model-build-requires` and `model-build-min-tests`.
+    public var modelBuildSettings = ModelBuildSettings()
     public static let defaultOutputLimit: Int64 = 1 << 30
 
     public init(

@@ -18,11 +18,16 @@ public struct TestProbe: Sendable {
     var frameworkShadowing: [Finding]
     /// Tests declared in files the model build left out (`ModelBuildScope`): listed as `unavailable`, never run.
     var unavailable: [TestCaseResult]
+    /// The model build's `model-build-min-tests` floor, judged on the item's whole plan (`ModelBuildFloor`); nil for a package.
+    var floor: ModelBuildFloor?
 
-    public init(arguments: [String] = [], frameworkShadowing: [Finding] = [], unavailable: [TestCaseResult] = []) {
+    public init(
+        arguments: [String] = [], frameworkShadowing: [Finding] = [], unavailable: [TestCaseResult] = [], floor: ModelBuildFloor? = nil
+    ) {
         self.arguments = arguments
         self.frameworkShadowing = frameworkShadowing
         self.unavailable = unavailable
+        self.floor = floor
     }
 
     /// Where a repository keeps its quarantine list, beside its checklist.
@@ -211,11 +216,12 @@ public struct TestProbe: Sendable {
                     counts: unavailable.isEmpty ? [:] : [TestCaseStatus.unavailable.rawValue: unavailable.count], shard: record,
                     isolation: context.testSettings.isolation)
                 if !unavailable.isEmpty { evidence.testCases = unavailable }
-                return ProbeOutcome(
+                let empty = ProbeOutcome(
                     status: .passed,
                     summary: "shard \(shard.index)/\(shard.count) has no tests in the plan (\(expected.count) tests over \(shard.count) shards)"
                         + (unavailable.isEmpty ? "" : "; \(unavailable.count) \(TestCaseStatus.unavailable.phrase)"),
                     evidence: evidence)
+                return floor?.judgeTests(empty, planned: expected.count) ?? empty
             }
         }
         // Every shard lists the unavailable tests besides its share: they are the same for every shard of one commit (the
@@ -226,7 +232,7 @@ public struct TestProbe: Sendable {
         var judged = Self.judge(outcome, allowFlaky: policy.allowFlaky, evidence: evidence, shard: shardRecord != nil, unavailable: unavailable)
         judged.evidence.testRun?.shard = shardRecord
         judged.evidence.testRun?.statusChannels = runner.statusChannels(share)
-        return judged
+        return floor?.judgeTests(judged, planned: expected.count) ?? judged
     }
 
     struct InvalidPattern: Error { var pattern: String }

@@ -33,6 +33,33 @@ import Testing
             expected: "variable names separated by commas, a trailing * for a prefix"))
     }
 
+    @Test func modelBuildOptionsTakeOnlyTheirDocumentedValues() throws {
+        let checklist = try parse("""
+            <!-- cfa-gate: model-build=full -->
+            <!-- cfa-gate: model-build-requires=viewmodels,features,appmodel model-build-min-tests=80% -->
+
+            1. Item.
+            """)
+        #expect(checklist.options.modelBuild == .full)
+        // Kept in one order whatever order the checklist names them in.
+        #expect(checklist.options.modelBuildRequires == [.features, .viewmodels, .appmodel])
+        #expect(checklist.options.modelBuildMinTests == 80)
+        #expect(try parse("<!-- cfa-gate: model-build=automatic model-build-min-tests=0% -->\n\n1. Item.\n").options.modelBuild == .automatic)
+        #expect(try parse("<!-- cfa-gate: model-build-min-tests=100% -->\n\n1. Item.\n").options.modelBuildMinTests == 100)
+        #expect(try parse("<!-- cfa-gate: model-build-requires=repositories -->\n\n1. Item.\n").options.modelBuildRequires == [.repositories])
+        #expect(parseError("\n<!-- cfa-gate: model-build=partial -->\n\n1. Item.\n") == .invalidOptionValue(
+            path: testPath, line: 2, key: "model-build", value: "partial", expected: "automatic or full"))
+        for bad in ["", "views", "features,", "features,,viewmodels", "Features"] {
+            #expect(parseError("<!-- cfa-gate: model-build-requires=\(bad) -->\n\n1. Item.\n") == .invalidOptionValue(
+                path: testPath, line: 1, key: "model-build-requires", value: bad,
+                expected: "parts separated by commas, each one of: features, viewmodels, repositories, appmodel"))
+        }
+        for bad in ["80", "101%", "-1%", "80.5%", "%", "many%"] {
+            #expect(parseError("<!-- cfa-gate: model-build-min-tests=\(bad) -->\n\n1. Item.\n") == .invalidOptionValue(
+                path: testPath, line: 1, key: "model-build-min-tests", value: bad, expected: "a percentage from 0% to 100%, such as 80%"))
+        }
+    }
+
     @Test func testRetriesAndFlakyTakeOnlyTheirDocumentedValues() {
         #expect(parseError("<!-- cfa-gate: test-retries=many -->\n\n1. Item.\n") == .invalidOptionValue(
             path: testPath, line: 1, key: "test-retries", value: "many", expected: "a whole number from 0 to 10"))

@@ -14,12 +14,12 @@ struct ModelBuildRunTests {
         }
     }
 
-    private func run(_ fixture: GitFixture) async throws -> (result: ProcessResult, predicate: GatePredicate) {
+    private func run(_ fixture: GitFixture, _ extra: [String] = []) async throws -> (result: ProcessResult, predicate: GatePredicate) {
         let keys = FileManager.default.temporaryDirectory.appendingPathComponent("cfa-gate-model-build-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: keys, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: keys) }
         #expect(try CFAGateBinary.run(["keygen", "--out", "\(keys)/ci.pem"], in: fixture).status == 0)
-        let result = try await gate(["run", "--no-progress", "--key", "\(keys)/ci.pem", "--out", "\(keys)/verdict.json"], in: fixture)
+        let result = try await gate(["run", "--no-progress", "--key", "\(keys)/ci.pem", "--out", "\(keys)/verdict.json"] + extra, in: fixture)
         #expect(FileManager.default.fileExists(atPath: "\(keys)/verdict.json"), "\(result.standardOutput)\(result.standardError)")
         let predicate = try DSSE.unverifiedStatement(in: try VerdictFile.read(path: "\(keys)/verdict.json")).predicate
         return (result, predicate)
@@ -40,7 +40,7 @@ struct ModelBuildRunTests {
         let build = try #require(predicate.items.first { $0.number == 1 })
         let test = try #require(predicate.items.first { $0.number == 2 })
         #expect(build.status == .passed, "\(build.summary)")
-        #expect(build.summary.hasPrefix("model build: 10 of 18 files; left out: SwiftUI 3, StoreKit 1, via left-out types 3, UI tests 1; "))
+        #expect(build.summary.hasPrefix("model build (no Package.swift): 10 of 18 files; left out: SwiftUI 3, StoreKit 1, via left-out types 3, UI tests 1; "))
         let record = try #require(build.evidence.modelBuild)
         #expect(record.compiled == ModelBuildApp.compiledSources + ModelBuildApp.compiledTests)
         #expect(Dictionary(uniqueKeysWithValues: record.excluded.map { ($0.path, $0.reason) }) == ModelBuildApp.excluded)
@@ -102,7 +102,100 @@ struct ModelBuildRunTests {
         // The merged counts agree with the test cases.
         #expect(test.evidence.testRun?.counts == ["passed": ModelBuildApp.passingTests.count, "unavailable": ModelBuildApp.unavailableTests.count])
         #expect(test.evidence.tests == TestCounts(passed: ModelBuildApp.passingTests.count, failed: 0, skipped: 0))
-        #expect(test.summary.hasPrefix("model build: 10 of 18 files; 3 passed, 2 unavailable across 2 shards"), "\(test.summary)")
+        #expect(test.summary.hasPrefix("model build (no Package.swift): 10 of 18 files; 3 passed, 2 unavailable across 2 shards"), "\(test.summary)")
+    }
+
+    private func checklist(options: String) -> String {
+        "# Gate\n\n<!-- cfa-gate: \(options) -->\n\n1. **Builds.** <!-- probe: build -->\n2. **Tests pass.** <!-- probe: test -->\n"
+    }
+
+    @Test func modelBuildFullForbidsTheModelBuildWithWhatIsMissingAndTheFix() async throws {
+        let fixture = try GitFixture()
+        try fixture.makeRepository(committing: ModelBuildApp.files.merging(["gate/cfa-change-gate.md": checklist(options: "model-build=full")]) { $1 })
+        let (result, predicate) = try await run(fixture)
+        #expect(result.status != 0, "\(result.standardOutput)\(result.standardError)")
+        for number in [1, 2] {
+            let item = try #require(predicate.items.first { $0.number == number })
+            #expect(item.status == .error)
+            #expect(item.summary == "no `Package.swift` at the package path (the repository root), and the checklist's `model-build=full` forbids"
+                + " the model build — run the gate where the app builds with SwiftPM, or set `model-build=automatic` on the protected branch")
+            #expect(item.evidence.modelBuild == nil)
+        }
+    }
+
+    @Test func floorsTheAppMissesFailBothItemsAndNameEachMissingPartAndTestFile() async throws {
+        let fixture = try GitFixture()
+        let options = "model-build-requires=features,viewmodels model-build-min-tests=80%"
+        try fixture.makeRepository(committing: ModelBuildApp.files.merging(["gate/cfa-change-gate.md": checklist(options: options)]) { $1 })
+        let (result, predicate) = try await run(fixture)
+        #expect(result.status == 1, "\(result.standardOutput)\(result.standardError)")
+        let build = try #require(predicate.items.first { $0.number == 1 })
+        #expect(build.status == .failed)
+        #expect(build.summary.hasPrefix("model build (no Package.swift): 10 of 18 files; "), "\(build.summary)")
+        #expect(build.summary.hasSuffix("; model build floor: 1 of 2 ViewModels left out"), "\(build.summary)")
+        let missing = try #require(build.evidence.diagnostics.first { $0.name == "model-build-requires" })
+        #expect(missing.file == ModelBuildApp.badgeViewModelPath)
+        #expect(missing.line == 1)
+        #expect(missing.message.contains("ViewModel `StreakBadgeViewModel` is left out: it names `ThemeColor`"), "\(missing.message)")
+        #expect(missing.message.contains("`#if canImport(…)`"), "\(missing.message)")
+        #expect(build.evidence.diagnostics.filter { $0.name == "model-build-requires" }.count == 1)
+        #expect(build.evidence.excerpt.contains { $0.hasPrefix("\(ModelBuildApp.badgeViewModelPath): ViewModel `StreakBadgeViewModel`") })
+        // The build compiled, so the tests still ran, and they fall short of their own floor.
+        let test = try #require(predicate.items.first { $0.number == 2 })
+        #expect(test.status == .failed)
+        #expect(test.summary.hasSuffix("; model build floor: 3 of 5 declared tests ran (60%), floor 80%"), "\(test.summary)")
+        #expect(test.evidence.tests == TestCounts(passed: 3, failed: 0, skipped: 0))
+        #expect(test.evidence.excerpt.contains { $0.hasPrefix("\(ModelBuildApp.badgeViewModelTestPath): 1 test did not run: it names `StreakBadgeViewModel`") })
+        #expect(test.evidence.excerpt.contains { $0.hasPrefix("\(ModelBuildApp.uiTestPath): 1 test did not run: it is a UI test") })
+    }
+
+    @Test func floorsTheAppMeetsPass() async throws {
+        let fixture = try GitFixture()
+        let options = "model-build-requires=features model-build-min-tests=60%"
+        try fixture.makeRepository(committing: ModelBuildApp.files.merging(["gate/cfa-change-gate.md": checklist(options: options)]) { $1 })
+        let (result, predicate) = try await run(fixture)
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+        let build = try #require(predicate.items.first { $0.number == 1 })
+        let test = try #require(predicate.items.first { $0.number == 2 })
+        #expect(build.status == .passed, "\(build.summary)")
+        #expect(test.status == .passed, "\(test.summary)")
+        #expect(!build.summary.contains("floor") && !test.summary.contains("floor"))
+        #expect(test.summary.contains("3 passed, 2 unavailable"), "\(test.summary)")
+    }
+
+
+    @Test func anXcodeAppsSidePackageThatDoesNotLoadHereGivesWayToTheModelBuildAndSaysSo() async throws {
+        let fixture = try GitFixture()
+        let manifest = """
+            // swift-tools-version:5.9
+            import PackageDescription
+            import AppKit
+
+            let package = Package(name: "HabitsModelChecks", targets: [.target(name: "HabitsModelChecks", path: "Habits")])
+
+            """
+        try fixture.makeRepository(committing: ModelBuildApp.files.merging(["gate/cfa-change-gate.md": checklist, "Package.swift": manifest]) { $1 })
+        let (result, predicate) = try await run(fixture)
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+        for number in [1, 2] {
+            let item = try #require(predicate.items.first { $0.number == number })
+            #expect(item.status == .passed, "\(item.summary)")
+            #expect(item.summary.hasPrefix("model build (Package.swift does not load here): "), "\(item.summary)")
+            #expect(item.evidence.modelBuild?.compiled == ModelBuildApp.compiledSources + ModelBuildApp.compiledTests)
+        }
+    }
+
+    @Test func everyShardJudgesTheTestFloorOnTheWholePlan() async throws {
+        let fixture = try GitFixture()
+        try fixture.makeRepository(
+            committing: ModelBuildApp.files.merging(["gate/cfa-change-gate.md": checklist(options: "model-build-min-tests=80%")]) { $1 })
+        for index in 1...2 {
+            let (result, predicate) = try await run(fixture, ["--shard", "\(index)/2"])
+            #expect(result.status == 1, "\(result.standardOutput)\(result.standardError)")
+            let test = try #require(predicate.items.first { $0.number == 2 })
+            #expect(test.status == .failed, "shard \(index): \(test.summary)")
+            #expect(test.summary.hasSuffix("; model build floor: 3 of 5 declared tests ran (60%), floor 80%"), "shard \(index): \(test.summary)")
+        }
     }
 
     @Test func aFailingFeatureTestFailsTheTestItemAtItsFile() async throws {
@@ -117,7 +210,7 @@ struct ModelBuildRunTests {
         let failing = try #require(test.evidence.testCases?.first { $0.id == "HabitsTests.HabitsFeatureTests/addsAHabit()" })
         #expect(failing.status == .failed)
         #expect(failing.firstFailure?.file == ModelBuildApp.featureTestPath)
-        #expect(test.summary.hasPrefix("model build: "))
+        #expect(test.summary.hasPrefix("model build (no Package.swift): "))
         #expect(try fixture.git("status", "--porcelain", "--ignored").isEmpty)
     }
 

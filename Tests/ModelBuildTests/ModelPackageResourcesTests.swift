@@ -31,7 +31,7 @@ struct ModelPackageResourcesTests {
         try FileManager.default.createSymbolicLink(atPath: fixture.path("HabitsTests/Fixtures/passwd"), withDestinationPath: "/etc/passwd")
         let package = try await ModelBuild.prepare(
             repositoryRoot: fixture.root, swift: try Self.swift(), workFolder: fixture.path(".git/model-work"), cacheFolder: nil,
-            environment: fixture.isolatedEnvironment)
+            environment: fixture.isolatedEnvironment, configuration: AnalysisConfiguration())
         // One file per name (SwiftPM, like Xcode, flattens them): the first in path order wins.
         #expect(package.testResources == ["HabitsTests/Fixtures/Deep/more \"habits\".txt", "HabitsTests/Fixtures/habits.json"])
         let manifest = try String(contentsOfFile: "\(package.directory)/Package.swift", encoding: .utf8)
@@ -59,7 +59,7 @@ struct ModelPackageResourcesTests {
         ])
         let package = try await ModelBuild.prepare(
             repositoryRoot: fixture.root, swift: try Self.swift(), workFolder: fixture.path(".git/model-work"), cacheFolder: nil,
-            environment: fixture.isolatedEnvironment)
+            environment: fixture.isolatedEnvironment, configuration: AnalysisConfiguration())
         #expect(package.selection.appModule == "My_App")
     }
 }

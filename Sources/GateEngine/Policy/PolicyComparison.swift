@@ -90,6 +90,12 @@ enum PolicyComparison {
             ("test-isolation", text(old.testIsolation?.rawValue), text(new.testIsolation?.rawValue)),
             ("test-workers", text(old.testWorkers), text(new.testWorkers)),
             ("test-start", text(old.testStart?.rawValue), text(new.testStart?.rawValue)),
+            ("model-build", text(old.modelBuild?.rawValue), text(new.modelBuild?.rawValue)),
+            (
+                "model-build-requires", text(old.modelBuildRequires?.map(\.rawValue).joined(separator: ",")),
+                text(new.modelBuildRequires?.map(\.rawValue).joined(separator: ","))
+            ),
+            ("model-build-min-tests", text(old.modelBuildMinTests.map { "\($0)%" }), text(new.modelBuildMinTests.map { "\($0)%" })),
             ("sandbox", text(old.sandbox?.rawValue), text(new.sandbox?.rawValue)),
             ("withhold-environment", text(old.withheldEnvironment?.joined(separator: ",")), text(new.withheldEnvironment?.joined(separator: ","))),
             ("isolation", text(old.isolation?.rawValue), text(new.isolation?.rawValue)),
