@@ -124,10 +124,9 @@ struct ItemScheduler: Sendable {
             let start = clock.now
             let analyzed = await CFAProbe.analyze(sources, in: context, configuration: configuration, baseline: baseline, cache: cache)
             let elapsed = clock.now - start
-            let judged = cfaItems.enumerated().map { offset, entry in
-                Self.result(
-                    for: entry.item, outcome: CFAProbe.judge(ruleIDs: entry.rules, analysis: analyzed),
-                    duration: offset == 0 ? elapsed : .zero)
+            let outcomes = CFAProbe.judge(items: cfaItems.map { ($0.item.number, $0.rules) }, analysis: analyzed)
+            let judged = zip(cfaItems, outcomes).enumerated().map { offset, pair in
+                Self.result(for: pair.0.item, outcome: pair.1, duration: offset == 0 ? elapsed : .zero)
             }
             judged.forEach { progress(.itemFinished($0)) }
             results += judged

@@ -5,7 +5,8 @@ import Verdict
 /// `cfa RULE-ID…`: the item fails when any of its rules reports an error-severity finding.
 ///
 /// Every `cfa` item also carries the adoption precondition: in an app that is not CFA at all, the
-/// rules would pass vacuously, so each such item fails with the adoption findings instead.
+/// rules would pass vacuously, so the first such item fails with the adoption finding and the others fail unjudged
+/// (`judge(items:analysis:)`).
 public enum CFAProbe {
     /// Parses and checks the working tree once (from a snapshot, see `sources`); every `cfa` item of a run is
     /// judged from this one result.
@@ -56,6 +57,21 @@ public enum CFAProbe {
             status: .failed,
             summary: "\(counts)\(ItemResult.firstDiagnosticMarker)\(first.file):\(first.line): \(first.message) [\(first.rule)]",
             evidence: evidence)
+    }
+
+    /// Every `cfa` item of a run, in checklist order, judged from one analysis. In an app that is not CFA yet the
+    /// first item fails with the adoption finding; the others fail too (never skipped: a rule not judged is no pass),
+    /// pointing at that item instead of each repeating the finding.
+    public static func judge(items: [(number: Int, rules: [String])], analysis: AnalysisResult) -> [ProbeOutcome] {
+        let notCFA = analysis.findings.contains { $0.rule == AdoptionRule.id && $0.severity == .error }
+        guard notCFA, let first = items.first else { return items.map { judge(ruleIDs: $0.rules, analysis: analysis) } }
+        return [judge(ruleIDs: first.rules, analysis: analysis)]
+            + items.dropFirst().map { _ in ProbeOutcome(status: .failed, summary: notJudgedSummary(carriedBy: first.number)) }
+    }
+
+    /// The summary of a `cfa` item left unjudged because the app is not CFA yet.
+    public static func notJudgedSummary(carriedBy item: Int) -> String {
+        "not judged: not a CFA app yet (item \(item))"
     }
 
     /// What the baseline did, as the verdict records it; nil when no baseline was applied.

@@ -6,6 +6,8 @@ package enum PolicyText {
     package static let changeHeading = "Policy change"
     static let changeNote = "Proposed by this change and not applied: the verdict was judged under the policy above; "
         + "these take effect once merged. Review them like code."
+    /// How to see the change's own policy applied before it merges, and why CI must not.
+    package static let tryItNow = "to try it now: `cfa-gate run --policy-ref HEAD` (not for CI: the change would judge itself)"
     static let runErrorsHeading = "Run errors"
     static let runNotesHeading = "Run notes"
 
@@ -25,6 +27,7 @@ package enum PolicyText {
     /// The plain-text section: a heading line, then one indented line per change.
     package static func lines(_ changes: [PolicyChange]) -> [String] {
         ["\(changeHeading) (not applied; takes effect once merged):"] + changes.map { "  \(place($0)): \($0.summary)" }
+            + (changes.contains(where: \.editsPolicyFile) ? ["  \(tryItNow)"] : [])
     }
 
     /// `path:line` of a change, or the path alone.

@@ -115,7 +115,7 @@ struct BaselineTests {
         let baseline = Baseline(findings: flat.findings)
         #expect(!baseline.entries.contains { $0.fingerprint.rule == AdoptionRule.id })
         let forced = Baseline(entries: flat.findings.map { Baseline.Entry(FindingFingerprint($0)) })
-        #expect(forced.apply(to: flat).findings.filter { $0.rule == AdoptionRule.id }.count == 3)
+        #expect(forced.apply(to: flat).findings.filter { $0.rule == AdoptionRule.id }.count == 1)
     }
 
     @Test func onlyEntriesInTheAnalyzedFolderCanBeFixed() {

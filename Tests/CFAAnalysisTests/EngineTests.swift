@@ -59,7 +59,7 @@ struct SuppressionTests {
 }
 
 struct AdoptionTests {
-    @Test func aFlatSwiftUIAppIsNotACFAAppAndSaysWhatIsMissing() {
+    @Test func aFlatSwiftUIAppIsNotACFAAppAndSaysWhatIsMissingInOneFinding() {
         let result = Analysis.result([
             "Flat/ContentView.swift": """
                 import SwiftUI
@@ -69,12 +69,40 @@ struct AdoptionTests {
                 }
                 """
         ])
-        let messages = result.findings.filter { $0.rule == AdoptionRule.id }.map(\.message)
-        #expect(messages.count == 3)
-        #expect(messages.contains { $0.contains("no composition root") })
-        #expect(messages.contains { $0.contains("no Feature") })
-        #expect(messages.contains { $0.contains("no screen paired with its ViewModel") })
-        #expect(result.errorCount >= 3)
+        let findings = result.findings.filter { $0.rule == AdoptionRule.id }
+        #expect(findings.count == 1)
+        let message = findings.first?.message ?? ""
+        #expect(message.contains("no composition root"))
+        #expect(message.contains("no Feature"))
+        #expect(message.contains("no screen paired with its ViewModel"))
+        // No @main, no manifest, no Sources folder: the file is its own top folder's, and so is AppModel's place.
+        #expect(findings.first?.file == "Flat/ContentView.swift")
+        #expect(message.hasSuffix("start with `Flat/AppModel.swift`"))
+    }
+
+    /// What `swift package init --type library` makes: the finding is on the manifest and names the target's folder.
+    @Test func aFreshLibraryPackageGetsOneFindingOnItsManifestNamingWhereAppModelGoes() {
+        let result = Analysis.result([
+            "Package.swift": "// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"Mylib\")\n",
+            "Sources/Mylib/Mylib.swift": "// The Swift Programming Language\n",
+            "Tests/MylibTests/MylibTests.swift": "import Testing\n@testable import Mylib\n@Test func example() async throws {}\n",
+        ])
+        let findings = result.findings.filter { $0.rule == AdoptionRule.id }
+        #expect(findings.map(\.file) == ["Package.swift"])
+        #expect(findings.map(\.line) == [1])
+        #expect(findings.first?.message.contains("start with `Sources/Mylib/AppModel.swift`") == true)
+    }
+
+    @Test func anAppWithAnEntryPointGetsTheFindingAtItsMainTypeAndAppModelBesideIt() {
+        let result = Analysis.result([
+            "Package.swift": "// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"Shop\")\n",
+            "Sources/Core/Money.swift": "struct Money {}\n",
+            "Sources/Shop/App/ShopApp.swift": "import SwiftUI\n\n@main\nstruct ShopApp: App {\n    var body: some Scene { WindowGroup { Text(\"x\") } }\n}\n",
+        ])
+        let findings = result.findings.filter { $0.rule == AdoptionRule.id }
+        #expect(findings.map(\.file) == ["Sources/Shop/App/ShopApp.swift"])
+        #expect(findings.map(\.line) == [3])
+        #expect(findings.first?.message.contains("start with `Sources/Shop/App/AppModel.swift`") == true)
     }
 
     @Test func anEmptyScopeFailsInsteadOfPassing() {

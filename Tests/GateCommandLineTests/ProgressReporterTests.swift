@@ -71,4 +71,28 @@ struct ProgressReporterTests {
         #expect(lines.contains("  2 baselined findings fixed — run `cfa-gate baseline` to drop them"))
         #expect(lines.contains("      \(BaselineSample.legacyFile): OrdersFeature uses NSLock <now gone> [CFA-NO-GCD-LOCKS] ×2"))
     }
+
+    /// The `cfa` items of an app that is not CFA yet fail alike: the closing summary lists them once, as one range.
+    @Test func consecutiveItemsThatFailedAlikeAreOneLine() {
+        let adoption = Diagnostic(
+            kind: .rule, file: "Package.swift", line: 1, column: 1, severity: "error", name: "CFA-ADOPTION",
+            message: "not a CFA app: adoption needed — no composition root")
+        func item(_ number: Int, _ summary: String, _ diagnostics: [Diagnostic] = []) -> ItemResult {
+            ItemResult(
+                number: number, title: "Rule \(number)", section: "S", probe: "cfa", status: .failed, summary: summary, durationSeconds: 0,
+                evidence: Evidence(diagnostics: diagnostics))
+        }
+        let unjudged = "not judged: not a CFA app yet (item 1)"
+        let items = [item(1, adoption.message, [adoption])] + (2...22).map { item($0, unjudged) } + [item(24, unjudged), SampleVerdicts.clean]
+        let outcome = GateOutcome(
+            envelope: Envelope(payloadType: DSSE.payloadType, payload: "", signatures: []),
+            statement: SampleVerdicts.statement(result: .failed, items: items, awaiting: []), verdictPath: "/r/v.json", publicKeyPath: nil)
+        let lines = ProgressReporter.summary(outcome, verifyCommand: "verify")
+        #expect(lines.contains("  FAIL 1. Rule 1: not a CFA app: adoption needed — no composition root"))
+        #expect(lines.contains("      Package.swift:1:1: error: CFA-ADOPTION: not a CFA app: adoption needed — no composition root"))
+        #expect(lines.contains("  FAIL 2–22: \(unjudged)"))
+        // Not consecutive with 22: a line of its own, with its title.
+        #expect(lines.contains("  FAIL 24. Rule 24: \(unjudged)"))
+        #expect(lines.filter { $0.contains("not judged") }.count == 2)
+    }
 }

@@ -6,7 +6,7 @@ import Testing
 @testable import Verdict
 
 struct CFAItemTests {
-    @Test func aNonCFAAppFailsEveryCFAItemWithTheAdoptionFindings() async throws {
+    @Test func aNonCFAAppFailsItsFirstCFAItemWithTheAdoptionFindingAndTheOthersUnjudged() async throws {
         let fixture = try GateFixture(checklist: """
             1. **Screens own their ViewModels.** <!-- probe: cfa CFA-ADOPTION -->
             2. **Suppressions are honest.** <!-- probe: cfa CFA-SUPPRESSION -->
@@ -16,8 +16,11 @@ struct CFAItemTests {
         try fixture.git.git("commit", "-q", "-m", "flat app")
         let outcome = try await Gate.run(fixture.options())
         #expect(outcome.predicate.items.map(\.status) == [.failed, .failed])
-        #expect(outcome.predicate.items[1].summary.hasPrefix("not a CFA app: adoption needed"))
-        #expect(outcome.predicate.items[0].evidence.diagnostics.allSatisfy { $0.kind == .rule && $0.name == "CFA-ADOPTION" })
+        #expect(outcome.predicate.items[0].summary.hasPrefix("not a CFA app: adoption needed"))
+        #expect(outcome.predicate.items[0].evidence.diagnostics.map(\.name) == ["CFA-ADOPTION"])
+        #expect(outcome.predicate.items[0].evidence.diagnostics.first?.file == "Flat/ContentView.swift")
+        #expect(outcome.predicate.items[1].summary == "not judged: not a CFA app yet (item 1)")
+        #expect(outcome.predicate.items[1].evidence.diagnostics.isEmpty)
         #expect(outcome.predicate.analysis?.files == 1)
         #expect(outcome.predicate.result == .failed)
     }

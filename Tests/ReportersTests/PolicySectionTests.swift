@@ -48,6 +48,19 @@ struct PolicySectionTests {
         #expect(text.contains("Policy change (not applied; takes effect once merged):\n  gate/cfa-change-gate.md:3: item 1 rebound from `build` to `command: true`"))
     }
 
+    /// An edit of the checklist or `.cfa-gate.json` is not applied: the user is told how to try it before it merges.
+    @Test func aPolicyFileEditSaysHowToTryItNowAndASuppressionAloneDoesNot() {
+        let edits = Self.statement.predicate.policy?.changes ?? []
+        let withEdit = PolicyText.lines(edits)
+        #expect(withEdit.last == "  to try it now: `cfa-gate run --policy-ref HEAD` (not for CI: the change would judge itself)")
+        let configuration = PolicyChange(kind: .ruleWeakened, file: ".cfa-gate.json", summary: "CFA-NO-COMBINE turned off")
+        #expect(PolicyText.lines([configuration]).contains { $0.contains("--policy-ref HEAD") })
+        // A suppression is no policy file a ref would apply: no hint.
+        #expect(!PolicyText.lines(edits.filter { $0.kind == .suppressionAdded }).contains { $0.contains("--policy-ref") })
+        #expect(VerdictRenderer.text(Self.statement, signatureNote: "valid").contains("--policy-ref HEAD"))
+    }
+
+
     @Test func withoutAPolicyRecordNothingIsAdded() {
         #expect(!MarkdownReport.render(SampleVerdicts.passing, links: nil).contains("Policy"))
         #expect(!HTMLReport.render(SampleVerdicts.passing, links: nil).contains("policy-change"))

@@ -33,6 +33,16 @@ struct SigningKeyTests {
         #expect(first.publicKey != second.publicKey)
     }
 
+    @Test("the public half given as the private key says so and names the private one")
+    func publicHalfIsNamed() throws {
+        let key = try SigningKey.generate()
+        #expect(throws: KeyError.publicHalf(source: "the private key text")) { try SigningKey(pem: key.publicKey.pem) }
+        let message = KeyError.publicHalf(source: "ci.pem.pub").description
+        #expect(message.hasPrefix("ci.pem.pub is a public key"))
+        #expect(message.contains("`--key` takes the private key") && message.contains("cfa-gate keygen"))
+        #expect(throws: KeyError.notPEM(source: "the private key text")) { try SigningKey(pem: "not a key") }
+    }
+
     @Test("a key survives a PEM round trip")
     func pemRoundTrip() throws {
         let key = try SigningKey.generate()
@@ -164,7 +174,7 @@ struct SigningKeyTests {
         #expect(throws: KeyError.notPEM(source: "the private key text")) { try SigningKey(pem: "hello") }
         #expect(throws: KeyError.notPEM(source: "the private key text")) { try SigningKey(pem: "") }
         let publicPEM = try SigningKey.generate().publicKey.pem
-        #expect(throws: KeyError.notPEM(source: "the private key text")) { try SigningKey(pem: publicPEM) }
+        #expect(throws: KeyError.publicHalf(source: "the private key text")) { try SigningKey(pem: publicPEM) }
         #expect(throws: KeyError.notPEM(source: "the public key text")) { try PublicKey(pem: "-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----\n") }
     }
 

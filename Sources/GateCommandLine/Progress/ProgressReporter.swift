@@ -51,10 +51,17 @@ enum ProgressReporter {
             lines.append("  \(GateResult.error.painted("ERROR", style)) the run: \(shown(problem))")
         }
         for note in predicate.runNotes ?? [] { lines.append("  note: \(shown(note))") }
-        for item in predicate.items where item.status == .failed || item.status == .error {
+        for group in Self.failureGroups(predicate.items) {
+            let item = group[0]
+            let label = item.status.painted(item.status.label, style)
+            guard group.count == 1 else {
+                // Items that failed alike (the `cfa` items of an app not CFA yet) are one line, not one each.
+                lines.append("  \(label) \(ItemNumbers.compact(group.map(\.number))): \(shown(item.summary))")
+                continue
+            }
             // The diagnostics are listed below, so the summary's "first: …" would print the first one twice.
             let summary = item.evidence.diagnostics.isEmpty ? item.summary : item.summaryHeadline
-            lines.append("  \(item.status.painted(item.status.label, style)) \(item.number). \(shown(item.title)): \(shown(summary))")
+            lines.append("  \(label) \(item.number). \(shown(item.title)): \(shown(summary))")
             for diagnostic in item.evidence.diagnostics.prefix(3) {
                 lines.append("      \(shown(diagnostic.locatedMessage))")
             }
@@ -90,5 +97,21 @@ extension ProgressReporter {
         let listed = predicate.items.filter { item in item.status == .failed || item.status == .error }
         let diagnostics: [Diagnostic] = listed.flatMap { item in Array(item.evidence.diagnostics.prefix(3)) }
         return diagnostics.compactMap { diagnostic in diagnostic.kind == .rule ? diagnostic.name : nil }
+    }
+
+    /// The failed and errored items in order, consecutive ones (by number) with the same status and summary and no
+    /// diagnostics of their own gathered into one group.
+    static func failureGroups(_ items: [ItemResult]) -> [[ItemResult]] {
+        var groups: [[ItemResult]] = []
+        for item in items where item.status == .failed || item.status == .error {
+            if let last = groups.last?.last, last.number + 1 == item.number, last.status == item.status, last.summary == item.summary,
+                last.evidence.diagnostics.isEmpty, item.evidence.diagnostics.isEmpty
+            {
+                groups[groups.count - 1].append(item)
+            } else {
+                groups.append([item])
+            }
+        }
+        return groups
     }
 }

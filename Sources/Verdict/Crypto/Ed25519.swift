@@ -35,7 +35,8 @@ enum Ed25519 {
         BIO_free(bio)
         guard let key else {
             LibCrypto.clearErrors()
-            throw .notPEM(source: source)
+            // The other half of a key pair is the likeliest mix-up: say so instead of "no PEM key".
+            throw contains(pem, "BEGIN PUBLIC KEY") ? .publicHalf(source: source) : .notPEM(source: source)
         }
         defer { EVP_PKEY_free(key) }
         guard EVP_PKEY_get_base_id(key) == EVP_PKEY_ED25519 else { throw .notEd25519(source: source) }

@@ -4,6 +4,8 @@ public enum KeyError: Error, CustomStringConvertible, Equatable {
     case unreadable(path: String)
     /// `source` (a path or "PEM text") holds no PEM key of the expected kind.
     case notPEM(source: String)
+    /// `source` holds a public key where the private key was asked for (`--key ci.pem.pub`).
+    case publicHalf(source: String)
     /// `source` holds a valid key of another algorithm.
     case notEd25519(source: String)
     /// `source` holds a passphrase-protected private key, which cfa-gate cannot unlock non-interactively.
@@ -20,6 +22,9 @@ public enum KeyError: Error, CustomStringConvertible, Equatable {
         case .notPEM(let source):
             return "\(source) does not contain a PEM key ('-----BEGIN PRIVATE KEY-----' or '-----BEGIN PUBLIC KEY-----'); "
                 + "create an Ed25519 key with `openssl genpkey -algorithm ed25519 -out key.pem`"
+        case .publicHalf(let source):
+            return "\(source) is a public key ('-----BEGIN PUBLIC KEY-----'), the half that verifies; `--key` takes the private "
+                + "key that signs ('-----BEGIN PRIVATE KEY-----', the file without `.pub`; `cfa-gate keygen --out FILE` makes both)"
         case .notEd25519(let source):
             return "\(source) is not an Ed25519 key, the only kind cfa-gate signs with; create one with `openssl genpkey -algorithm ed25519 -out key.pem`"
         case .encrypted(let source):

@@ -111,4 +111,18 @@ public struct PolicyChange: Codable, Sendable, Equatable {
         self.line = line
         self.summary = summary
     }
+
+    /// An edit of a file the gate reads as policy from the base (the checklist, `.cfa-gate.json`, the baseline, the
+    /// quarantine, `gate/reviewers`): `--policy-ref HEAD` would apply it. Suppressions and build changes are not policy
+    /// read from a ref, so no ref applies them.
+    public var editsPolicyFile: Bool {
+        switch kind {
+        case .itemAdded, .itemRemoved, .itemRebound, .itemRetitled, .checklistOption, .ruleWeakened, .ruleStrengthened,
+            .configurationOption, .unreadable, .fileEdited, .baselineEntryAdded, .quarantineEntryAdded, .reviewerAdded:
+            true
+        case .suppressionAdded, .buildTargetAdded, .buildTargetChanged, .unsafeFlagsAdded, .linkerSettingAdded, .pluginAdded,
+            .packageDependencyAdded, .nativeSourceAdded:
+            false
+        }
+    }
 }
