@@ -172,110 +172,168 @@ import Testing
 
     // MARK: Running them
 
-    /// A pull request on the README's hosted-runner fixture, and a simulated run of `workflow` for it.
-    private static func pullRequest(_ workflow: YAMLValue, namespaces: Bool) throws -> (HostedRunner, SimulatedWorkflow) {
+    /// A pull request on the README's hosted-runner fixture: two passing tests, a checklist that runs them and checks
+    /// the tree, the CI key pair, `origin/main` its base.
+    private static func pullRequest() throws -> HostedRunner {
         let checklist = "# Gate\n\n1. **Tests pass.** <!-- probe: test -->\n2. **The tree is clean.** <!-- probe: git-clean -->\n"
-        let runner = try HostedRunner.make(checklist: checklist) { try AttackPackages.writeManyQuickTests(into: $0, count: 2) }
-        let event = SimulatedWorkflow.Event(headSHA: try runner.fixture.git("-c", "safe.directory=*", "rev-parse", "HEAD"), baseSHA: try runner.fixture.git("-c", "safe.directory=*", "rev-parse", "main"))
+        return try HostedRunner.make(checklist: checklist) { try AttackPackages.writeManyQuickTests(into: $0, count: 2) }
+    }
+
+    /// A simulated run of `workflow` for the pull request, made on the thread that drives it.
+    private static func simulation(of workflow: YAMLValue, for runner: HostedRunner, namespaces: Bool) throws -> SimulatedWorkflow {
+        let git = { (revision: String) in try runner.fixture.git("-c", "safe.directory=*", "rev-parse", revision) }
         let run = try SimulatedWorkflow(
             workflow: workflow, repository: runner.fixture, secrets: ["CFA_GATE_SIGNING_KEY": try String(contentsOfFile: runner.key, encoding: .utf8)],
-            event: event, namespaces: namespaces)
+            event: SimulatedWorkflow.Event(headSHA: try git("HEAD"), baseSHA: try git("main")), namespaces: namespaces)
         // Each job's "/usr/local" is its own VM's, here a folder of the job.
         run.overrides["CFA_GATE_PREFIX"] = { $0.prefix }
-        return (runner, run)
+        return run
     }
 
     /// Stands in for the install job's cache miss (a release build at the pinned commit, minutes): the entry its
     /// build step would have saved, made by that step's last line (`install.sh` as the runner user) from the suite's
-    /// build, under the key the job's own key step computes.
-    private static func seedCache(_ run: SimulatedWorkflow) throws {
+    /// build, under the key the job's own key step computes. Returns the key.
+    @discardableResult
+    private static func seedCache(_ run: SimulatedWorkflow) throws -> String {
         let keyed = try run.run(job: "install", stopAfter: "Cache key")
-        let key = try #require(keyed.outputs["key"]?["key"], "the key step wrote no key: \(run.transcript)")
-        #expect(key.hasPrefix("cfa-gate-0123456789abcdef0123456789abcdef01234567-"), "\(key)")
-        let user = try #require(AttackHost.ciUser)
+        let key = try SimulatedWorkflow.need(keyed.outputs["key"]?["key"], "the key step wrote no key: \(run.transcript)")
+        let user = try SimulatedWorkflow.need(AttackHost.ciUser)
         let prefix = try AttackHost.folder("cached-prefix", owner: (user.uid, user.gid))
         defer { try? FileManager.default.removeItem(atPath: prefix) }
         let built = URL(fileURLWithPath: CFAGateBinary.path).deletingLastPathComponent().path
-        let fixture = try GitFixture()
         let installed = try AttackHost.run(
             AttackHost.asCIUserPrefix, ["/bin/bash", KeyReachTests.repositoryRoot.appendingPathComponent("Scripts/install.sh").path, prefix, built],
-            in: fixture, environment: ["PATH": "/usr/bin:/bin"])
-        try #require(installed.status == 0, "\(installed)")
+            in: try GitFixture(), environment: ["PATH": "/usr/bin:/bin"])
+        guard installed.status == 0 else { throw SimulatedWorkflow.MissingValue(description: "install.sh for the cache: \(installed)") }
         try run.seedCache(key: key, from: prefix)
+        return key
+    }
+
+    /// What a run of a workflow left, read before its machine is removed.
+    struct Outcome: Sendable {
+        var transcript = ""
+        /// Each job run, in order, and whether it succeeded.
+        var jobs: [(name: String, succeeded: Bool)] = []
+        var cacheKey = ""
+        var cacheHit: String?
+        var result: String?
+        var signerSource: String?
+        var mergedShards: Int?
+        var logs = ""
+        /// The mode and owner of the gate a job installed.
+        var installed: (mode: mode_t, uid: uid_t)?
+        var sarifUploads: [[String: String]] = []
+        var headSHA = ""
+
+        func succeeded(_ name: String) -> [Bool] { jobs.filter { $0.name == name }.map(\.succeeded) }
+
+        mutating func read(_ run: SimulatedWorkflow, verdict artifact: String, installedBy job: String?) {
+            transcript = run.transcript
+            sarifUploads = run.sarifUploads
+            headSHA = run.event.headSHA
+            let path = "\(run.artifactStore)/\(artifact)/verdict.json"
+            if let predicate = try? AttackHost.verdict(path) {
+                result = predicate["result"] as? String
+                signerSource = (predicate["signer"] as? [String: Any])?["source"] as? String
+                mergedShards = (predicate["mergedShards"] as? [Any])?.count
+            }
+            logs = AttackHost.logs(beside: path)
+            var status = stat()
+            if let job, let prefix = run.prefixes[job], stat("\(prefix)/bin/cfa-gate", &status) == 0 {
+                installed = (status.st_mode & 0o7777, status.st_uid)
+            }
+        }
+
+        mutating func record(_ name: String, _ job: SimulatedWorkflow.Job) { jobs.append((name, !job.failed)) }
     }
 
     @Test(.enabled(if: HostedRunner.available, HostedRunner.reason), arguments: [true, false])
     func theGateWorkflowRunsOnASimulatedRunnerAndItsVerifyJobAcceptsOnlyThisCommitsVerdict(namespaces: Bool) async throws {
         try #require(namespaces || AttackHost.hasNoNamespaces, "needs the NoNamespaces helper")
-        let (runner, run) = try Self.pullRequest(try WorkflowDocuments.workflow(named: "cfa-gate"), namespaces: namespaces)
+        let workflow = try WorkflowDocuments.workflow(named: "cfa-gate")
+        let runner = try Self.pullRequest()
         defer { runner.remove() }
-        try await AttackHost.withPasswordlessSudo {
-            try await SimulatedWorkflow.onThread {
-                try Self.seedCache(run)
+        let outcome = try await AttackHost.withPasswordlessSudo {
+            try await SimulatedWorkflow.onThread { () throws -> Outcome in
+                let run = try Self.simulation(of: workflow, for: runner, namespaces: namespaces)
+                var outcome = Outcome()
+                outcome.cacheKey = try Self.seedCache(run)
                 let install = try run.run(job: "install")
-                #expect(!install.failed && install.outputs["cache"]?["cache-hit"] == "true", "\(run.transcript)")
-                #expect(run.transcript.contains("-- skipped: Build and install cfa-gate"), "a hit builds nothing: \(run.transcript)")
-                let gate = try run.run(job: "gate")
-                #expect(!gate.failed, "\(run.transcript)")
-                let verify = try run.run(job: "verify")
-                #expect(!verify.failed, "\(run.transcript)")
+                outcome.cacheHit = install.outputs["cache"]?["cache-hit"]
+                outcome.record("install", install)
+                outcome.record("gate", try run.run(job: "gate"))
+                outcome.record("verify", try run.run(job: "verify"))
+                outcome.read(run, verdict: "cfa-gate-verdict", installedBy: "gate")
+                // The same verify job, told the pull request's head is another commit, refuses the verdict.
+                run.event.headSHA = run.event.baseSHA
+                outcome.record("verify", try run.run(job: "verify"))
+                outcome.transcript = run.transcript
+                return outcome
             }
         }
-        let verdict = "\(run.artifactStore)/cfa-gate-verdict/verdict.json"
-        let predicate = try AttackHost.verdict(verdict)
-        #expect(predicate["result"] as? String == "passed", "\(AttackHost.logs(beside: verdict))")
-        #expect((predicate["signer"] as? [String: Any])?["source"] as? String == "file")
-        // The installed gate: root's, execute-only, from the cache (no build in the job).
-        var status = stat()
-        let gatePrefix = try #require(run.prefixes["gate"])
-        #expect(stat("\(gatePrefix)/bin/cfa-gate", &status) == 0 && status.st_uid == 0 && status.st_mode & 0o7777 == 0o711)
+        let transcript = outcome.transcript
+        #expect(outcome.cacheKey.hasPrefix("cfa-gate-0123456789abcdef0123456789abcdef01234567-"), "\(outcome.cacheKey)")
+        #expect(outcome.succeeded("install") == [true] && outcome.cacheHit == "true", "\(transcript)")
+        #expect(transcript.contains("-- skipped: Build and install cfa-gate"), "a hit builds nothing: \(transcript)")
+        #expect(outcome.succeeded("gate") == [true], "\(transcript)")
+        #expect(outcome.succeeded("verify") == [true, false], "\(transcript)")
+        #expect(outcome.result == "passed" && outcome.signerSource == "file", "\(outcome.logs)")
+        // The installed gate: root's and execute-only, from the cache (no build in the job).
+        #expect(outcome.installed?.mode == 0o711 && outcome.installed?.uid == 0, "\(String(describing: outcome.installed))")
         // SARIF filed against the pull request's head, not the base branch.
-        #expect(run.sarifUploads.count == 1)
-        #expect(run.sarifUploads.first?["ref"] == "refs/pull/7/head" && run.sarifUploads.first?["sha"] == run.event.headSHA, "\(run.sarifUploads)")
-        // The same verify job, told the pull request's head is another commit, refuses the verdict.
-        run.event.headSHA = run.event.baseSHA
-        let other = try await SimulatedWorkflow.onThread { try run.run(job: "verify") }
-        #expect(other.failed, "\(run.transcript)")
+        #expect(outcome.sarifUploads.count == 1)
+        #expect(outcome.sarifUploads.first?["ref"] == "refs/pull/7/head" && outcome.sarifUploads.first?["sha"] == outcome.headSHA, "\(outcome.sarifUploads)")
     }
 
     @Test(.enabled(if: HostedRunner.available, HostedRunner.reason))
     func withoutTheOptInTheHeadsCheckoutIsRefusedAndTheGateNeverRuns() async throws {
         let text = try #require(try WorkflowDocuments.workflows().first { $0.name == "cfa-gate" }?.text)
-        let withoutOptIn = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains("allow-unsafe-pr-checkout") }
-        let (runner, run) = try Self.pullRequest(try YAMLValue.parse(withoutOptIn.joined(separator: "\n")), namespaces: true)
+        let withoutOptIn = try YAMLValue.parse(
+            text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains("allow-unsafe-pr-checkout") }.joined(separator: "\n"))
+        let runner = try Self.pullRequest()
         defer { runner.remove() }
-        try await AttackHost.withPasswordlessSudo {
-            try await SimulatedWorkflow.onThread {
+        let outcome = try await AttackHost.withPasswordlessSudo {
+            try await SimulatedWorkflow.onThread { () throws -> Outcome in
+                let run = try Self.simulation(of: withoutOptIn, for: runner, namespaces: true)
+                var outcome = Outcome()
                 try Self.seedCache(run)
-                let gate = try run.run(job: "gate")
-                #expect(gate.failed)
-                #expect(run.transcript.contains("Refusing to check out fork pull request code"), "\(run.transcript)")
-                #expect(run.transcript.contains("-- skipped: Run the change gate"), "\(run.transcript)")
+                outcome.record("gate", try run.run(job: "gate"))
+                outcome.transcript = run.transcript
+                return outcome
             }
         }
+        #expect(outcome.succeeded("gate") == [false])
+        #expect(outcome.transcript.contains("Refusing to check out fork pull request code"), "\(outcome.transcript)")
+        #expect(outcome.transcript.contains("-- skipped: Run the change gate"), "\(outcome.transcript)")
     }
 
     @Test(.enabled(if: HostedRunner.available, HostedRunner.reason))
     func theShardWorkflowBuildsOnceAndMergesThreeShardsAndAMissingShardFailsTheMerge() async throws {
-        let (runner, run) = try Self.pullRequest(try WorkflowDocuments.workflow(named: "cfa-gate shards"), namespaces: true)
+        let workflow = try WorkflowDocuments.workflow(named: "cfa-gate shards")
+        let runner = try Self.pullRequest()
         defer { runner.remove() }
-        try await AttackHost.withPasswordlessSudo {
-            try await SimulatedWorkflow.onThread {
+        let outcome = try await AttackHost.withPasswordlessSudo {
+            try await SimulatedWorkflow.onThread { () throws -> Outcome in
+                let run = try Self.simulation(of: workflow, for: runner, namespaces: true)
+                var outcome = Outcome()
                 try Self.seedCache(run)
-                #expect(!(try run.run(job: "install")).failed, "\(run.transcript)")
-                for shard in ["1", "2", "3"] {
-                    #expect(!(try run.run(job: "gate", matrix: ["shard": shard])).failed, "shard \(shard): \(run.transcript)")
-                }
-                #expect(!(try run.run(job: "merge")).failed, "\(run.transcript)")
+                outcome.record("install", try run.run(job: "install"))
+                for shard in ["1", "2", "3"] { outcome.record("gate", try run.run(job: "gate", matrix: ["shard": shard])) }
+                outcome.record("merge", try run.run(job: "merge"))
+                outcome.read(run, verdict: "cfa-gate-verdict", installedBy: "merge")
+                try run.removeArtifact("cfa-gate-shard-2")
+                outcome.record("merge", try run.run(job: "merge"))
+                outcome.transcript = run.transcript
+                return outcome
             }
         }
-        #expect(!run.transcript.contains("-- Build and install cfa-gate"), "a job built the gate: \(run.transcript)")
-        let merged = try AttackHost.verdict("\(run.artifactStore)/cfa-gate-verdict/verdict.json")
-        #expect(merged["result"] as? String == "passed", "\(merged)")
-        #expect((merged["mergedShards"] as? [Any])?.count == 3, "\(merged["mergedShards"] ?? "none")")
-        try run.removeArtifact("cfa-gate-shard-2")
-        let without = try await SimulatedWorkflow.onThread { try run.run(job: "merge") }
-        #expect(without.failed, "\(run.transcript)")
+        let transcript = outcome.transcript
+        #expect(outcome.succeeded("install") == [true] && outcome.succeeded("gate") == [true, true, true], "\(transcript)")
+        #expect(!transcript.contains("-- Build and install cfa-gate"), "a job built the gate: \(transcript)")
+        #expect(outcome.result == "passed" && outcome.mergedShards == 3, "\(transcript)")
+        #expect(outcome.installed?.mode == 0o711 && outcome.installed?.uid == 0, "\(String(describing: outcome.installed))")
+        // Without shard 2's verdict the merge, the required check, fails.
+        #expect(outcome.succeeded("merge") == [true, false], "\(transcript)")
     }
 
     // MARK: README's block

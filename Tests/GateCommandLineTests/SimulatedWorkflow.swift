@@ -47,8 +47,8 @@ enum WorkflowDocuments {
 /// - `actions/upload-artifact`, `actions/download-artifact`: a folder per artifact name; `pattern` and
 ///   `merge-multiple` honored. An upload of nothing uploads nothing (the action's default only warns).
 /// - `github/codeql-action/upload-sarif`: checks the file is JSON and records `ref`, `sha` and `category`.
-final class SimulatedWorkflow: @unchecked Sendable {
-    // @unchecked: one test thread drives a run from start to end; nothing else touches it.
+/// Not Sendable: a test makes one on the thread that runs it (`onThread`) and hands back only what it read.
+final class SimulatedWorkflow {
 
     struct StepFailure: Error, CustomStringConvertible {
         var description: String
@@ -69,7 +69,7 @@ final class SimulatedWorkflow: @unchecked Sendable {
     let namespaces: Bool
     /// Workflow `env:` values the test sets instead (the adopter's variables: where to install, which commit), from
     /// the job's VM.
-    var overrides: [String: @Sendable (Job) -> String]
+    var overrides: [String: (Job) -> String]
     /// What each step printed, for failure messages.
     private(set) var transcript = ""
     private(set) var sarifUploads: [[String: String]] = []
@@ -121,8 +121,8 @@ final class SimulatedWorkflow: @unchecked Sendable {
     /// Returns the job's end state (`failed`, the steps' outputs); `stopAfter` ends it after the step whose `uses:` or `name:` contains that text.
     @discardableResult
     func run(job name: String, matrix: [String: String] = [:], stopAfter: String? = nil) throws -> Job {
-        let definition = try #require(workflow["jobs"]?[name], "no job \(name)")
-        let user = try #require(AttackHost.ciUser)
+        let definition = try Self.need(workflow["jobs"]?[name], "no job \(name)")
+        let user = try Self.need(AttackHost.ciUser)
         jobCount += 1
         var job = Job(name: name, matrix: matrix, root: machine.path("job-\(jobCount)-\(name)"))
         for folder in [job.workspace, job.temp, job.home] {
@@ -170,9 +170,9 @@ final class SimulatedWorkflow: @unchecked Sendable {
             }
         case "runner" where path == "runner.temp": return job.temp
         case "secrets" where parts.count == 2:
-            return try #require(secrets[parts[1]], "no secret \(parts[1]) in the test's table")
+            return try Self.need(secrets[parts[1]], "no secret \(parts[1]) in the test's table")
         case "matrix" where parts.count == 2:
-            return try #require(job.matrix[parts[1]], "no matrix value \(parts[1])")
+            return try Self.need(job.matrix[parts[1]], "no matrix value \(parts[1])")
         case "steps" where parts.count == 4 && parts[2] == "outputs":
             return job.outputs[parts[1]]?[parts[3]] ?? ""
         case "env" where parts.count == 2:
@@ -247,8 +247,8 @@ final class SimulatedWorkflow: @unchecked Sendable {
     }
 
     private func runStep(_ step: YAMLValue, offset: Int, job: inout Job) throws {
-        let user = try #require(AttackHost.ciUser)
-        let script = try substitute(try #require(step["run"]?.string, "a step with neither run nor uses"), job: job)
+        let user = try Self.need(AttackHost.ciUser)
+        let script = try substitute(try Self.need(step["run"]?.string, "a step with neither run nor uses"), job: job)
         let commands = "\(job.temp)/_runner_file_commands"
         try FileManager.default.createDirectory(atPath: commands, withIntermediateDirectories: true)
         let files = ["output": "GITHUB_OUTPUT", "env": "GITHUB_ENV", "path": "GITHUB_PATH"]
@@ -305,7 +305,7 @@ final class SimulatedWorkflow: @unchecked Sendable {
         var values: [String: String] = [:]
         for entry in inputs.entries { values[entry.key] = try substitute(entry.value.string ?? "", job: job) }
         let name = String(action.split(separator: "@").first ?? "")
-        let user = try #require(AttackHost.ciUser)
+        let user = try Self.need(AttackHost.ciUser)
         switch name {
         case "actions/checkout":
             let ref = values["ref"] ?? event.baseSHA
@@ -329,7 +329,7 @@ final class SimulatedWorkflow: @unchecked Sendable {
                 guard deleting.status == 0 else { throw StepFailure(description: "checkout: \(deleting.standardError)") }
             }
         case "actions/cache/restore":
-            let key = try #require(values["key"].flatMap { $0.isEmpty ? nil : $0 }, "a cache restore without a key")
+            let key = try Self.need(values["key"].flatMap { $0.isEmpty ? nil : $0 }, "a cache restore without a key")
             let entry = "\(cacheStore)/\(Self.safeName(key))"
             let hit = FileManager.default.fileExists(atPath: entry)
             if let id { job.outputs[id] = ["cache-hit": hit ? "true" : "false", "cache-primary-key": key, "cache-matched-key": hit ? key : ""] }
@@ -338,17 +338,17 @@ final class SimulatedWorkflow: @unchecked Sendable {
                 return
             }
             if values["lookup-only"] != "true" {
-                let path = try #require(values["path"])
+                let path = try Self.need(values["path"])
                 try Self.copy(entry, to: path)
                 try AttackHost.chown(path, to: user.uid, user.gid)
             }
         case "actions/cache/save":
-            let key = try #require(values["key"], "a cache save without a key")
+            let key = try Self.need(values["key"], "a cache save without a key")
             let entry = "\(cacheStore)/\(Self.safeName(key))"
-            if !FileManager.default.fileExists(atPath: entry) { try Self.copy(try #require(values["path"]), to: entry) }
+            if !FileManager.default.fileExists(atPath: entry) { try Self.copy(try Self.need(values["path"]), to: entry) }
         case "actions/upload-artifact":
-            let artifact = try #require(values["name"])
-            let path = Self.absolute(try #require(values["path"]), in: job.workspace)
+            let artifact = try Self.need(values["name"])
+            let path = Self.absolute(try Self.need(values["path"]), in: job.workspace)
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
                 transcript += "   warning: no files found at \(path); no artifact uploaded\n"
@@ -368,7 +368,7 @@ final class SimulatedWorkflow: @unchecked Sendable {
             if let pattern = values["pattern"] {
                 names = try FileManager.default.contentsOfDirectory(atPath: artifactStore).filter { fnmatch(pattern, $0, 0) == 0 }.sorted()
             } else {
-                names = [try #require(values["name"], "a download without name or pattern")]
+                names = [try Self.need(values["name"], "a download without name or pattern")]
             }
             for artifact in names {
                 let source = "\(artifactStore)/\(artifact)"
@@ -382,7 +382,7 @@ final class SimulatedWorkflow: @unchecked Sendable {
             }
             try AttackHost.chown(job.workspace, to: user.uid, user.gid)
         case "github/codeql-action/upload-sarif":
-            let file = try #require(values["sarif_file"])
+            let file = try Self.need(values["sarif_file"])
             guard let data = FileManager.default.contents(atPath: file), (try? JSONSerialization.jsonObject(with: data)) != nil else {
                 throw StepFailure(description: "no SARIF file at \(file)")
             }
@@ -390,6 +390,16 @@ final class SimulatedWorkflow: @unchecked Sendable {
         default:
             throw StepFailure(description: "the test has no stand-in for \(action)")
         }
+    }
+
+    /// A value the simulation cannot go on without (a job, an input, the CI user): its absence is the test's error.
+    struct MissingValue: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static func need<T>(_ value: T?, _ message: String = "a value the simulation needs is missing") throws -> T {
+        guard let value else { throw MissingValue(description: message) }
+        return value
     }
 
     static func safeName(_ key: String) -> String {
