@@ -1,23 +1,30 @@
 #!/usr/bin/env bash
 # Installs the built gate into PREFIX: PREFIX/bin/cfa-gate execute-only (mode 711, root's when run as root), every
-# libCFAGate*.so the build put beside it into the same folder (the gate finds them beside its own executable), and the
-# documentation into PREFIX/share/doc/cfa-gate.
+# libCFAGate*.so the build put beside it into the same folder (the gate finds them beside its own executable), the
+# documentation into PREFIX/share/doc/cfa-gate, and this script into PREFIX/share/cfa-gate.
 #
 # Why execute-only: the kernel makes a process non-dumpable at exec when its user cannot read the program, so a gate
 # started by the runner user from a root-owned 711 binary is out of that user's reach (`/proc/<pid>/mem`, ptrace) from
 # its first instruction, before it reads a signing key. A binary the runner user can read leaves a window, and the
 # gate refuses a CI key there (see Documentation/ThreatModel.md).
 #
-# Usage: Scripts/install.sh PREFIX [BUILT]   (BUILT: the folder holding the built cfa-gate; default .build/release)
+# Why the script travels with the prefix: a prefix restored from a CI cache (installed there by the runner user, so
+# readable) installs itself into a root-owned one without the source and without a build:
+#   sudo bash CACHED/share/cfa-gate/install.sh /usr/local CACHED/bin
+#
+# Usage: Scripts/install.sh PREFIX [BUILT]   (BUILT: the folder holding the built cfa-gate, or an installed prefix's
+# bin folder; default .build/release. Relative paths are taken from the caller's folder.)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+caller=$PWD
+here=$(cd "$(dirname "$0")" && pwd)
 
 if [ $# -lt 1 ] || [ $# -gt 2 ] || [ -z "$1" ]; then
     echo "usage: Scripts/install.sh PREFIX [BUILT] — e.g. sudo bash Scripts/install.sh /usr/local" >&2
     exit 2
 fi
-prefix=$1
-built=${2:-.build/release}
+absolute() { case $1 in /*) printf '%s' "$1" ;; *) printf '%s/%s' "$caller" "$1" ;; esac; }
+prefix=$(absolute "$1")
+if [ $# -eq 2 ]; then built=$(absolute "$2"); else built="$here/../.build/release"; fi
 if [ ! -x "$built/cfa-gate" ]; then
     echo "install: no built cfa-gate in $built — run Scripts/bootstrap.sh first (or name the folder as BUILT)" >&2
     exit 2
@@ -27,16 +34,31 @@ if [ ! -e "${libraries[0]}" ]; then
     echo "install: no libCFAGate*.so beside $built/cfa-gate — run Scripts/bootstrap.sh, which builds the fork server" >&2
     exit 2
 fi
+# The documentation: a source checkout's (Scripts/ beside README.md), or an installed prefix's (share/cfa-gate/ here).
+if [ -f "$here/../README.md" ] && [ -d "$here/../Documentation" ]; then
+    documentation="$here/.."
+elif [ -f "$here/../doc/cfa-gate/README.md" ]; then
+    documentation="$here/../doc/cfa-gate"
+else
+    echo "install: no README.md and Documentation/ beside $here — run the script of a checkout or of an installed prefix" >&2
+    exit 2
+fi
 
 owner=()
 # Only another user's binary is execute-only to the runner user: its owner may always read it.
 [ "$(id -u)" -eq 0 ] && owner=(-o root -g root)
-install -d -m 755 "${owner[@]}" "$prefix/bin" "$prefix/share/doc/cfa-gate"
+install -d -m 755 "${owner[@]}" "$prefix/bin" "$prefix/share/doc/cfa-gate" "$prefix/share/cfa-gate"
 install -m 711 "${owner[@]}" "$built/cfa-gate" "$prefix/bin/cfa-gate"
 # Readable: every test process (the probes' user) loads the fork server library.
 install -m 644 "${owner[@]}" "${libraries[@]}" "$prefix/bin/"
-install -m 644 "${owner[@]}" README.md "$prefix/share/doc/cfa-gate/"
-cp -R Documentation/. "$prefix/share/doc/cfa-gate/Documentation"
+# A prefix installing itself again (the same folders) has nothing to copy.
+source_folder=$(cd "$here" && pwd -P)
+target_folder=$(cd "$prefix/share/cfa-gate" && pwd -P)
+[ "$source_folder" = "$target_folder" ] || install -m 755 "${owner[@]}" "$here/install.sh" "$prefix/share/cfa-gate/install.sh"
+if [ "$(cd "$documentation" && pwd -P)" != "$(cd "$prefix/share/doc/cfa-gate" && pwd -P)" ]; then
+    install -m 644 "${owner[@]}" "$documentation/README.md" "$prefix/share/doc/cfa-gate/"
+    cp -R "$documentation/Documentation/." "$prefix/share/doc/cfa-gate/Documentation"
+fi
 chmod -R a+rX,go-w "$prefix/share/doc/cfa-gate"
 [ "$(id -u)" -eq 0 ] && chown -R root:root "$prefix/share/doc/cfa-gate"
 

@@ -41,7 +41,7 @@ import Testing
 
     @Test func theBlockHasAGateStepAndAVerifyStep() throws {
         #expect(try Self.step(startingWith: "exec sudo ").contains("cfa-gate run --key -"))
-        #expect(try Self.step(startingWith: "cfa-gate verify ").contains("--policy-ref"))
+        #expect(try Self.step(startingWith: "git show ").contains("cfa-gate verify verdict/verdict.json --pubkey \"$RUNNER_TEMP/cfa-gate.pub\" --policy-ref"))
         #expect(try Self.readmeSteps().contains { $0.contains("sudo bash Scripts/install.sh ") })
     }
 
@@ -62,7 +62,7 @@ import Testing
         #expect((testRun?["processStart"] as? [String: Any])?["method"] as? String == "forked", "\(testRun ?? [:])")
         // The verify job: the verdict downloaded into `verdict/`, the step as written.
         try runner.downloadVerdict()
-        let verified = try await runner.run(try Self.step(startingWith: "cfa-gate verify "))
+        let verified = try await runner.run(try Self.step(startingWith: "git show "))
         #expect(verified.status == 0, "\(verified)")
     }
 
