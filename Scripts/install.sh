@@ -37,6 +37,26 @@ install -m 711 "${owner[@]}" "$built/cfa-gate" "$prefix/bin/cfa-gate"
 install -m 644 "${owner[@]}" "${libraries[@]}" "$prefix/bin/"
 install -m 644 "${owner[@]}" README.md "$prefix/share/doc/cfa-gate/"
 cp -R Documentation/. "$prefix/share/doc/cfa-gate/Documentation"
+# The links the gate prints open the copy above (it finds it beside its own binary), unless this checkout's commit
+# is on a GitHub remote with the documentation as committed: then they open GitHub at that commit, which a
+# report read in a pull request or code scanning can follow too (Documentation/Reports.md, "Where links open").
+source_file="$prefix/share/doc/cfa-gate/source.txt"
+rm -f "$source_file"
+remote=$(git remote get-url origin 2>/dev/null || true)
+commit=$(git rev-parse HEAD 2>/dev/null || true)
+repository=""
+case "$remote" in
+    https://github.com/*) repository=${remote#https://github.com/} ;;
+    git@github.com:*) repository=${remote#git@github.com:} ;;
+    ssh://git@github.com/*) repository=${remote#ssh://git@github.com/} ;;
+esac
+repository=${repository%.git}
+repository=${repository%/}
+if [[ "$repository" =~ ^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$ ]] && [ -n "$commit" ] \
+    && git diff --quiet HEAD -- README.md Documentation 2>/dev/null \
+    && [ -n "$(git branch -r --contains "$commit" 2>/dev/null)" ]; then
+    echo "https://github.com/$repository/blob/$commit" >"$source_file"
+fi
 chmod -R a+rX,go-w "$prefix/share/doc/cfa-gate"
 [ "$(id -u)" -eq 0 ] && chown -R root:root "$prefix/share/doc/cfa-gate"
 
