@@ -58,6 +58,27 @@ target_folder=$(cd "$prefix/share/cfa-gate" && pwd -P)
 if [ "$(cd "$documentation" && pwd -P)" != "$(cd "$prefix/share/doc/cfa-gate" && pwd -P)" ]; then
     install -m 644 "${owner[@]}" "$documentation/README.md" "$prefix/share/doc/cfa-gate/"
     cp -R "$documentation/Documentation/." "$prefix/share/doc/cfa-gate/Documentation"
+    # The links the gate prints open the copy above (it finds it beside its own binary), unless this checkout's commit
+    # is on a GitHub remote with the documentation as committed: then they open GitHub at that commit, which a
+    # report read in a pull request or code scanning can follow too (Documentation/Reports.md, "Where links open").
+    # A restored prefix keeps the source.txt it was installed with.
+    source_file="$prefix/share/doc/cfa-gate/source.txt"
+    rm -f "$source_file"
+    remote=$(git -C "$documentation" remote get-url origin 2>/dev/null || true)
+    commit=$(git -C "$documentation" rev-parse HEAD 2>/dev/null || true)
+    repository=""
+    case "$remote" in
+        https://github.com/*) repository=${remote#https://github.com/} ;;
+        git@github.com:*) repository=${remote#git@github.com:} ;;
+        ssh://git@github.com/*) repository=${remote#ssh://git@github.com/} ;;
+    esac
+    repository=${repository%.git}
+    repository=${repository%/}
+    if [[ "$repository" =~ ^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$ ]] && [ -n "$commit" ] \
+        && git -C "$documentation" diff --quiet HEAD -- README.md Documentation 2>/dev/null \
+        && [ -n "$(git -C "$documentation" branch -r --contains "$commit" 2>/dev/null)" ]; then
+        echo "https://github.com/$repository/blob/$commit" >"$source_file"
+    fi
 fi
 chmod -R a+rX,go-w "$prefix/share/doc/cfa-gate"
 [ "$(id -u)" -eq 0 ] && chown -R root:root "$prefix/share/doc/cfa-gate"

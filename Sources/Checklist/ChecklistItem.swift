@@ -5,7 +5,7 @@ public struct ChecklistItem: Sendable, Equatable {
     /// The bold lead-in (without its trailing period) or else the first sentence.
     public var title: String
     /// The rest of the item as plain text lines: paragraphs, nested lists (`- …`), code; comments removed.
-    var description: String
+    public var description: String
     /// The text of the nearest heading before the item, of any level.
     public var section: String?
     /// The level (1–6) of that heading.

@@ -10,7 +10,7 @@ public enum CFAGate {
         CommandEntry(RunCommand.self), CommandEntry(VerifyCommand.self), CommandEntry(KeygenCommand.self),
         CommandEntry(ListCommand.self), CommandEntry(ShowCommand.self), CommandEntry(AnalyzeCommand.self),
         CommandEntry(InventoryCommand.self), CommandEntry(MergeCommand.self), CommandEntry(BaselineCommand.self),
-        CommandEntry(CacheCommand.self), CommandEntry(ReviewCommand.self),
+        CommandEntry(CacheCommand.self), CommandEntry(ReviewCommand.self), CommandEntry(ExplainCommand.self),
     ]
 
     static var help: String {

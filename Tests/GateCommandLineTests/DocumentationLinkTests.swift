@@ -1,4 +1,4 @@
-import CFAAnalysis
+@testable import CFAAnalysis
 import Foundation
 import GateTestSupport
 import Testing
@@ -12,19 +12,31 @@ import Testing
 struct DocumentationLinkTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The links in a text that point at cfa-gate's documentation.
-    static func printedLinks(in text: String) -> [String] {
-        let pattern = try! Regex(#"https://cfa-gate\.dev/[^\s)"'`<>\\]*"#)
-        // The verdict's and the review's predicate types are identifiers under the same host, not pages.
-        let predicateTypes = ["https://cfa-gate.dev/verdict/v1", "https://cfa-gate.dev/review/v1"]
-        return text.matches(of: pattern).map { String(text[$0.range]) }.filter { !predicateTypes.contains($0) }
+    /// Every URL in a text: `file://` and `http(s)://`, up to whatever ends a link in the formats the tool prints.
+    static func urls(in text: String) -> [String] {
+        let pattern = try! Regex(#"(?:file|https?)://[^\s)"'`<>\\\]]*"#)
+        return text.matches(of: pattern).map { String(text[$0.range]) }.map { $0.hasSuffix(".") || $0.hasSuffix(",") ? String($0.dropLast()) : $0 }
     }
 
-    /// Why `url` does not open a page and heading of the repository, or nil when it does.
+    /// URLs the tool prints that are identifiers, not pages to open: the verdict's and the review's in-toto
+    /// predicate types (URIs that need not resolve), in-toto's statement type and the SARIF schema.
+    static let identifiers = [
+        "https://cfa-gate.dev/verdict/v1", "https://cfa-gate.dev/review/v1", "https://in-toto.io/Statement/v1",
+        SARIFReport.schemaURI,
+    ]
+
+    /// The links in a text that point at cfa-gate's documentation: every URL but the identifiers above.
+    static func printedLinks(in text: String) -> [String] {
+        urls(in: text).filter { !identifiers.contains($0) }
+    }
+
+    /// Why `url` does not open a page and heading of the repository, or nil when it does. In the tests the gate
+    /// finds its documentation as a build does: the repository above `.build`, as a `file://` URL.
     static func problem(_ url: String) -> String? {
-        let prefix = DocumentationLink.home + "/"
+        let prefix = DocumentationHome.base + "/"
         guard url.hasPrefix(prefix) else { return "\(url) is not under \(prefix)" }
-        return problem(path: String(url.dropFirst(prefix.count)), from: root, shownAs: url)
+        let relative = String(url.dropFirst(prefix.count))
+        return problem(path: relative.removingPercentEncoding ?? relative, from: root, shownAs: url)
     }
 
     /// Why a repository-relative `path#anchor`, read from `folder`, names no file or no heading.
@@ -75,9 +87,80 @@ struct DocumentationLinkTests {
         #expect(count >= CFAGate.commands.count + 1 + 3 * RuleCatalog.descriptors.count + 2)
     }
 
+    /// What the built binary prints, as a user sees it: `--help` of every command, `explain`, a real run's
+    /// terminal, JUnit, SARIF, Markdown and GitHub Actions output, `show` in every format, and `analyze`'s rule
+    /// pages and SARIF. Read from the output, not from `DocumentationLink`'s list, so a link spelled anywhere counts.
+    static func binaryOutput() throws -> [(place: String, text: String)] {
+        let fixture = try GitFixture()
+        try fixture.makeRepository(committing: ["gate/cfa-change-gate.md": """
+            # Gate
+
+            ## Checks
+
+            1. **Fine.** <!-- probe: command: true -->
+            2. **Broken.** <!-- probe: command: exit 3 -->
+            3. **Look at it.**
+            """, "Sources/App/Thing.swift": "struct Thing {}\n", ".gitignore": "reports/\n"])
+        var texts: [(String, String)] = []
+        func run(_ arguments: [String], environment: [String: String]? = nil) throws {
+            let result = try CFAGateBinary.run(arguments, in: fixture, environment: environment)
+            texts.append(("cfa-gate \(arguments.joined(separator: " "))", result.standardOutput + "\n" + result.standardError))
+        }
+        try run(["--help"])
+        for entry in CFAGate.commands { try run([entry.name, "--help"]) }
+        for name in ["CFA-VIEW-DECLARATIVE", "1", "build", "--list", "CFA-NOPE"] { try run(["explain", name]) }
+        try run(["run", "--out", fixture.path(".git/v.json"), "--junit", fixture.path("reports/junit.xml"), "--sarif", fixture.path("reports/gate.sarif"),
+                 "--summary", fixture.path("reports/summary.md")])
+        var actions = SwiftPackageFixture.environment(for: fixture)
+        actions["GITHUB_ACTIONS"] = "true"
+        actions["GITHUB_STEP_SUMMARY"] = fixture.path("reports/step-summary.md")
+        try run(["run", "--out", fixture.path(".git/v2.json")], environment: actions)
+        for format in ["text", "json", "markdown", "html", "junit", "sarif"] { try run(["show", fixture.path(".git/v.json"), "--format", format]) }
+        try run(["verify", fixture.path(".git/v.json"), "--require-reviews"])
+        try run(["analyze"])
+        try run(["analyze", "--format", "sarif"])
+        for file in ["junit.xml", "gate.sarif", "summary.md", "step-summary.md"] {
+            texts.append((file, try String(contentsOfFile: fixture.path("reports/\(file)"), encoding: .utf8)))
+        }
+        return texts
+    }
+
+    @Test func everyURLTheBuiltBinaryPrintsOpensAFileAndHeading() throws {
+        var links: Set<String> = []
+        for (place, text) in try Self.binaryOutput() {
+            #expect(!text.contains("cfa-gate.dev/") || Self.urls(in: text).allSatisfy { !$0.contains("cfa-gate.dev/") || Self.identifiers.contains($0) },
+                    "\(place) prints a cfa-gate.dev address")
+            for link in Self.printedLinks(in: text) {
+                links.insert(link)
+                if let problem = Self.problem(link) { Issue.record("\(place): \(problem)") }
+            }
+        }
+        // A page per command, per rule (analyze's SARIF), the reviews' pages, the run's and the checklist's.
+        #expect(links.count >= RuleCatalog.referenceDescriptors.count + 5, "\(links.sorted())")
+        #expect(links.contains(DocumentationLink.rule("CFA-ADOPTION").url))
+        #expect(links.contains(DocumentationLink.requiringReviews.url))
+    }
+
+    @Test func theDocumentationIsFoundBesideTheBinaryOrWhereTheSettingSays() throws {
+        let prefix = try GitFixture()
+        try prefix.write("bin/cfa-gate", "")
+        try prefix.write("share/doc/cfa-gate/Documentation/README.md", "# Reference\n")
+        let executable = URL(fileURLWithPath: prefix.path("bin/cfa-gate"))
+        let nowhere = URL(fileURLWithPath: "/nonexistent")
+        let installed = URL(fileURLWithPath: prefix.path("share/doc/cfa-gate"), isDirectory: true).absoluteString
+        #expect(DocumentationHome.locate(environment: [:], executable: executable, compiledRoot: nowhere) + "/" == installed)
+        try prefix.write("share/doc/cfa-gate/source.txt", "https://github.com/owner/repo/blob/0123abc\n")
+        #expect(DocumentationHome.locate(environment: [:], executable: executable, compiledRoot: nowhere) == "https://github.com/owner/repo/blob/0123abc")
+        #expect(DocumentationHome.locate(environment: ["CFA_GATE_DOCS": "https://example.org/docs/"], executable: executable) == "https://example.org/docs")
+        #expect(DocumentationHome.locate(environment: ["CFA_GATE_DOCS": "/opt/my docs"], executable: executable) == "file:///opt/my%20docs")
+        // A build folder: the repository above `.build` holds the documentation.
+        #expect(DocumentationHome.locate(environment: [:], executable: Self.root.appendingPathComponent(".build/debug/cfa-gate"), compiledRoot: nowhere)
+            == URL(fileURLWithPath: Self.root.path, isDirectory: true).absoluteString.dropLast().description)
+    }
+
     @Test func everyCommandsHelpEndsWithItsPage() {
         for entry in CFAGate.commands {
-            #expect(entry.help.split(separator: "\n").last?.hasPrefix("Reference: \(DocumentationLink.home)/") == true, "\(entry.name)")
+            #expect(entry.help.split(separator: "\n").last?.hasPrefix("Reference: \(DocumentationHome.base)/") == true, "\(entry.name)")
         }
     }
 

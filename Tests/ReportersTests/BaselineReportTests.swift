@@ -1,3 +1,4 @@
+import CFAAnalysis
 import Foundation
 import GateTestSupport
 import Testing
@@ -38,7 +39,7 @@ struct BaselineReportTests {
         #expect(page.contains("Baseline `.cfa-gate-baseline.json`: 2 known findings accepted by the baseline, not failing."))
         #expect(page.contains("2 baselined findings fixed — run `cfa-gate baseline` to drop them:"))
         #expect(page.contains("- `CFA-NO-GCD-LOCKS` in `\(BaselineSample.legacyFile)`: OrdersFeature uses NSLock &lt;now gone&gt; ×2"))
-        #expect(page.contains("<details>\n<summary>Known findings (2)</summary>\n\n- **error** [`CFA-NO-GCD-LOCKS`](https://cfa-gate.dev/Documentation/Rules/CFA-NO-GCD-LOCKS.md) at [\(BaselineSample.legacyFile):7]"))
+        #expect(page.contains("<details>\n<summary>Known findings (2)</summary>\n\n- **error** [`CFA-NO-GCD-LOCKS`](\(DocumentationLink.rule("CFA-NO-GCD-LOCKS"))) at [\(BaselineSample.legacyFile):7]"))
         #expect(!MarkdownReport.render(SampleVerdicts.passing, links: nil).contains("Baselined"))
     }
 

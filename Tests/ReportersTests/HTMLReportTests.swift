@@ -1,3 +1,4 @@
+import CFAAnalysis
 import GateTestSupport
 import Foundation
 import Testing
@@ -38,9 +39,10 @@ import Testing
             #expect(!page.contains("url("))
             #expect(!page.contains("http://"))
             // The only addresses are links to follow: a rule's reference page, never a resource to load.
-            let addresses = page.components(separatedBy: "https://").dropFirst()
-            #expect(addresses.allSatisfy { $0.hasPrefix("cfa-gate.dev/Documentation/Rules/CFA-") })
-            #expect(page.components(separatedBy: "https://").count == page.components(separatedBy: "<a href=\"https://").count)
+            let base = DocumentationHome.base
+            let addresses = page.components(separatedBy: base + "/").dropFirst()
+            #expect(addresses.allSatisfy { $0.hasPrefix("Documentation/Rules/CFA-") })
+            #expect(page.components(separatedBy: "://").count == page.components(separatedBy: "<a href=\"\(base)/").count)
             #expect(page.components(separatedBy: "<script").count == 2)
             #expect(!page.contains(" onclick=") && !page.contains(" style=\""))
         }
@@ -98,7 +100,7 @@ import Testing
             "README.md", "Sources/App/1 - View/Views/Orders/OrdersView.swift", "Sources/App/1 - View/Views/Orders/OrdersViewModel.swift",
             "Sources/App/Orders.swift", "Tests/AppTests/OrdersFeatureTests.swift",
         ])
-        #expect(section.contains("<span class=\"line-number\">line 12:5</span> <span class=\"severity\">error</span> <a href=\"https://cfa-gate.dev/Documentation/Rules/CFA-VIEWMODEL-INLINE.md\"><code>CFA-VIEWMODEL-INLINE</code></a> (<a href=\"#item-1\">item 1</a>): OrdersView creates"))
+        #expect(section.contains("<span class=\"line-number\">line 12:5</span> <span class=\"severity\">error</span> <a href=\"\(DocumentationLink.rule("CFA-VIEWMODEL-INLINE"))\"><code>CFA-VIEWMODEL-INLINE</code></a> (<a href=\"#item-1\">item 1</a>): OrdersView creates"))
         #expect(section.contains("<span class=\"line-number\">whole file</span>"))
         // The test failure without a file has no place here.
         #expect(!section.contains("LegacyXCTests"))

@@ -27,6 +27,7 @@ enum JUnitSARIFGoldens {
     static func check(
         _ actual: String, against relativePath: String, filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
+        let actual = ReviewFormatsGolden.placeholdingDocumentation(actual)
         let url = URL(fileURLWithPath: filePath).deletingLastPathComponent()
             .appendingPathComponent("Golden").appendingPathComponent(relativePath)
         if ProcessInfo.processInfo.environment[updateVariable] == "1" {

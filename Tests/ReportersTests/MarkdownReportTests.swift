@@ -1,3 +1,4 @@
+import CFAAnalysis
 import GateTestSupport
 import Testing
 @testable import Verdict
@@ -51,7 +52,7 @@ import Testing
 
     @Test func detailsListFindingsWithRelativeLinksWhoseSpacesArePercentEncoded() {
         #expect(failing.contains(
-            "- **error** [`CFA-VIEWMODEL-INLINE`](https://cfa-gate.dev/Documentation/Rules/CFA-VIEWMODEL-INLINE.md) at [Sources/App/1 - View/Views/Orders/OrdersView.swift:12](Sources/App/1%20-%20View/Views/Orders/OrdersView.swift#L12): OrdersView creates its ViewModel with arguments; use `@State private var viewModel = OrdersViewModel()`"))
+            "- **error** [`CFA-VIEWMODEL-INLINE`](\(DocumentationLink.rule("CFA-VIEWMODEL-INLINE"))) at [Sources/App/1 - View/Views/Orders/OrdersView.swift:12](Sources/App/1%20-%20View/Views/Orders/OrdersView.swift#L12): OrdersView creates its ViewModel with arguments; use `@State private var viewModel = OrdersViewModel()`"))
         #expect(failing.contains("- **error** at [Sources/App/Orders.swift:3](Sources/App/Orders.swift#L3): cannot find 'x' in scope"))
         #expect(failing.contains(
             "- **error** `AppTests.OrdersFeatureTests/placesOrder()` at [Tests/AppTests/OrdersFeatureTests.swift:41](Tests/AppTests/OrdersFeatureTests.swift#L41): Expectation failed: (total → 4) == 5"))

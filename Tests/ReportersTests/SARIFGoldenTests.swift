@@ -1,3 +1,4 @@
+import CFAAnalysis
 import GateTestSupport
 import Testing
 @testable import Reporters
@@ -29,7 +30,7 @@ enum SARIFSampleRules {
         ReportRule(
             id: "CFA-VIEWMODEL-INLINE", shortDescription: "Each screen creates its own ViewModel inline",
             fullDescription: "A screen declares `@State private var viewModel = XViewModel()` with no arguments; it does not use @StateObject, @ObservedObject or @Bindable for it, or assign `_viewModel` in an initialiser.",
-            helpURI: "https://cfa-gate.dev/rules/CFA-VIEWMODEL-INLINE",
+            helpURI: DocumentationLink.rule("CFA-VIEWMODEL-INLINE").url,
             helpText: "Declare `@State private var viewModel = XViewModel()` and let the ViewModel default its Features from AppModel.shared.",
             defaultLevel: "error", item: 1),
         ReportRule(

@@ -1,3 +1,4 @@
+import CFAAnalysis
 import GateTestSupport
 import Foundation
 import Testing
@@ -26,7 +27,7 @@ struct SARIFReportTests {
         let driver = try #require(log[path: ["runs", 0, "tool", "driver"]])
         #expect(driver["name"] == .string("cfa-gate"))
         #expect(driver["version"] == .string("0.1.0"))
-        #expect(driver["informationUri"] == .string("https://cfa-gate.dev"))
+        #expect(driver["informationUri"] == .string(DocumentationLink.home.url))
         for rule in driver["rules"]?.arrayValue ?? [] {
             #expect(rule[path: ["shortDescription", "text"]]?.stringValue?.isEmpty == false)
             #expect(rule[path: ["fullDescription", "text"]]?.stringValue?.isEmpty == false)
@@ -74,7 +75,7 @@ struct SARIFReportTests {
         let inline = try #require(rules.first)
         #expect(inline["id"] == .string("CFA-VIEWMODEL-INLINE"))
         #expect(inline[path: ["shortDescription", "text"]] == .string("Each screen creates its own ViewModel inline"))
-        #expect(inline["helpUri"] == .string("https://cfa-gate.dev/rules/CFA-VIEWMODEL-INLINE"))
+        #expect(inline["helpUri"] == .string(DocumentationLink.rule("CFA-VIEWMODEL-INLINE").url))
         #expect(inline[path: ["properties", "tags"]] == .array([.string("cfa"), .string("checklist-item-1")]))
         #expect(rules[1]["helpUri"] == nil)
         #expect(rules[2][path: ["defaultConfiguration", "level"]] == .string("warning"))

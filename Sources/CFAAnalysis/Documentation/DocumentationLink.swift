@@ -2,13 +2,10 @@
 /// SARIF `helpUri` and help text, in the terminal and the reports, and in the hints of `verify` and `review`.
 ///
 /// Every link the tool prints is one of these, so one test (`DocumentationLinkTests`) can follow each to a file
-/// of this repository and a heading on it. `home` publishes the repository's files at their paths (as a
-/// repository browser does), and anchors are GitHub's heading slugs: lowercase, spaces to `-`, punctuation
-/// dropped.
+/// of this repository and a heading on it. A link is `DocumentationHome.base` and the file's repository path: the
+/// installed copy keeps the repository's layout, and a repository browser publishes files at their paths. Anchors
+/// are GitHub's heading slugs: lowercase, spaces to `-`, punctuation dropped.
 public struct DocumentationLink: Sendable, Hashable, CustomStringConvertible {
-    /// Where the repository's files are read on the web; also the SARIF driver's `informationUri`.
-    public static let home = "https://cfa-gate.dev"
-
     /// The Markdown file, relative to the repository root, e.g. `Documentation/Signing.md`.
     public let path: String
     /// A heading's anchor on the page, without `#`; nil for the page itself.
@@ -20,7 +17,7 @@ public struct DocumentationLink: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The address printed.
-    public var url: String { "\(Self.home)/\(path)" + (anchor.map { "#\($0)" } ?? "") }
+    public var url: String { "\(DocumentationHome.base)/\(path)" + (anchor.map { "#\($0)" } ?? "") }
     public var description: String { url }
 
     /// The page of one rule of the catalogue.
@@ -31,6 +28,8 @@ public struct DocumentationLink: Sendable, Hashable, CustomStringConvertible {
         RuleCatalog.referenceDescriptors.contains { $0.id == id } ? rule(id) : nil
     }
 
+    /// The repository's README: the SARIF driver's `informationUri`.
+    public static let home = Self("README.md")
     public static let reference = Self("Documentation/README.md")
     public static let whatARunDoes = Self("Documentation/Running.md", "what-a-run-does")
     public static let writingAChecklist = Self("Documentation/Checklist.md", "writing-a-checklist")
@@ -48,7 +47,7 @@ public struct DocumentationLink: Sendable, Hashable, CustomStringConvertible {
     /// Every fixed link above; with a page per rule of the catalogue, everything the tool can print.
     public static var all: [Self] {
         [
-            reference, whatARunDoes, writingAChecklist, analyzer, configuration, baseline, rules, reports, shards, keys, verifying,
+            home, reference, whatARunDoes, writingAChecklist, analyzer, configuration, baseline, rules, reports, shards, keys, verifying,
             signingAReview, requiringReviews,
         ] + RuleCatalog.referenceDescriptors.map { rule($0.id) }
     }

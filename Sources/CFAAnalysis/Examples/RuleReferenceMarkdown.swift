@@ -100,12 +100,24 @@ public enum RuleReferenceMarkdown {
 
     static func page(_ descriptor: RuleDescriptor) -> String {
         let item = descriptor.item.map { "item \($0) of the [checklist](../../gate/cfa-change-gate.md)" } ?? descriptor.category ?? "no item"
-        var blocks = [
-            pageHeader,
+        return render(descriptor, header: pageHeader, place: item, trailer: ". [All rules](\(indexName))")
+    }
+
+    /// A rule's page as `cfa-gate explain RULE` prints it: the same text, without the generated-page comment and
+    /// the links between pages (they open only beside the page file), then the page's own link; nil for an id
+    /// that is not in the catalogue.
+    public static func explanation(of id: String, descriptors: [RuleDescriptor] = RuleCatalog.referenceDescriptors) -> String? {
+        guard let descriptor = descriptors.first(where: { $0.id == id }) else { return nil }
+        let item = descriptor.item.map { "item \($0) of the checklist (`cfa-gate explain \($0)`)" } ?? descriptor.category ?? "no item"
+        return render(descriptor, header: nil, place: item, trailer: ".") + "\nPage: \(DocumentationLink.rule(id))\n"
+    }
+
+    private static func render(_ descriptor: RuleDescriptor, header: String?, place item: String, trailer: String) -> String {
+        var blocks = (header.map { [$0] } ?? []) + [
             "# \(descriptor.id)",
             "**\(descriptor.summary)** — \(item), \(descriptor.defaultSeverity.rawValue)"
                 + (descriptor.isConfigurable ? " by default (`.cfa-gate.json` can change it)" : " (no configuration changes it)")
-                + ". [All rules](\(indexName))",
+                + trailer,
             descriptor.reference,
         ]
         if let precedence = FindingPrecedence.paragraph(for: descriptor.id) { blocks.append(precedence) }

@@ -18,7 +18,7 @@ import Verdict
 /// - Keys are sorted and the layout fixed, so the same input gives the same bytes.
 enum SARIFReport {
     static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
-    static let informationURI = DocumentationLink.home
+    static let informationURI = DocumentationLink.home.url
     /// `automationDetails.id`: the code-scanning category, so cfa-gate's uploads replace only each other.
     static let automationID = "cfa-gate/"
 
