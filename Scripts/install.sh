@@ -60,7 +60,7 @@ if [ "$(cd "$documentation" && pwd -P)" != "$(cd "$prefix/share/doc/cfa-gate" &&
     cp -R "$documentation/Documentation/." "$prefix/share/doc/cfa-gate/Documentation"
     # The links the gate prints open the copy above (it finds it beside its own binary), unless this checkout's commit
     # is on a GitHub remote with the documentation as committed: then they open GitHub at that commit, which a
-    # report read in a pull request or code scanning can follow too (Documentation/Reports.md, "Where links open").
+    # report read in a pull request or code scanning can follow too (Documentation/Running.md, "Commands").
     # A restored prefix keeps the source.txt it was installed with.
     source_file="$prefix/share/doc/cfa-gate/source.txt"
     rm -f "$source_file"
