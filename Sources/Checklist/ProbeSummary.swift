@@ -4,17 +4,21 @@ extension ProbeKind.Name {
     var summary: String {
         switch self {
         case .build:
-            "`swift build ARGS…` in the package (an Xcode app without Package.swift: the model build); passes on exit 0, and each compiler error becomes evidence at its file and line."
+            "`swift build ARGS…` in the package (an Xcode app without Package.swift: the model build); passes on exit 0, "
+                + "and each compiler error becomes evidence at its file and line."
         case .test:
-            "`swift build --build-tests`, then the test bundle under cfa-gate's orchestrator; passes when every listed test reported, at least one ran, and none failed, timed out, crashed or did not run."
+            "`swift build --build-tests`, then the test bundle under cfa-gate's orchestrator; passes when every listed test "
+                + "reported, at least one ran, and none failed, timed out, crashed or did not run."
         case .gitClean:
             "The working tree's status, read with libgit2; passes when nothing is staged, unstaged or untracked before and after the other probes."
         case .command:
             "`/bin/sh -c SHELL` from the repository root, in the probes' sandbox; passes on exit 0."
         case .cfa:
-            "The architecture analyser, once per run for all `cfa` items; passes when none of the item's rules reports an error (and the app is a CFA app at all)."
+            "The architecture analyser, once per run for all `cfa` items; passes when none of the item's rules reports an "
+                + "error (and the app is a CFA app at all)."
         case .inventory:
-            "The inventory diff from the base to the final commit, read from git objects; passes when every new screen and Feature has its test file, every new Feature is wired into AppModel, and no removed Feature is still referenced."
+            "The inventory diff from the base to the final commit, read from git objects; passes when every new screen and "
+                + "Feature has its test file, every new Feature is wired into AppModel, and no removed Feature is still referenced."
         case .manual:
             "Nothing runs: a person decides, with a signed review (`cfa-gate review`)."
         }

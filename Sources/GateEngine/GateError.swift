@@ -14,6 +14,8 @@ public enum GateError: Error, Equatable, CustomStringConvertible {
     case noPackage(path: String)
     case key(KeyError)
     case keyInsideWorkTree(path: String)
+    /// `CFA_GATE_SIGNING_KEY` holds no PEM text and names no file (its value is never printed: it may be a mangled key).
+    case keyVariableNamesNoFile
     /// The key's text is in the environment of a process above the gate, where a probe could read it.
     case keyInAncestorEnvironment(pid: Int32, command: String)
     /// A key other than the clone's own, not read: a probe or a process of the gate's user could reach it here.
@@ -45,6 +47,9 @@ public enum GateError: Error, Equatable, CustomStringConvertible {
         case .noPackage(let path):
             "\(path): no such folder for the package — pass --package-path DIR (relative to the repository) or set package-path in the checklist"
         case .key(let error): "\(error)"
+        case .keyVariableNamesNoFile:
+            "\(KeyProtection.signingKeyVariable) holds neither PEM text (`-----BEGIN PRIVATE KEY-----` …) nor the path of an existing key file — "
+                + "set it to the private key's PEM text or to a key file's absolute path outside the clone, or pass `--key -` with the key on standard input"
         case .keyInsideWorkTree(let path):
             "\(path): the signing key is inside the repository's working tree, where every probe can read it — "
                 + "keep it outside the clone (e.g. in $RUNNER_TEMP), or pass the PEM text in \(KeyProtection.signingKeyVariable)"
@@ -74,7 +79,8 @@ public enum GateError: Error, Equatable, CustomStringConvertible {
     public var exitCode: Int32 {
         switch self {
         case .repository, .checklist, .checklistUnreadable, .unknownRule, .analysisConfiguration, .baseline, .noPackage, .key,
-             .keyInsideWorkTree, .keyInAncestorEnvironment, .keyInReach, .keyFileInReach, .policyFileUnreadable, .timingsUnreadable, .reviewers, .probeUser: 2
+             .keyInsideWorkTree, .keyVariableNamesNoFile, .keyInAncestorEnvironment, .keyInReach, .keyFileInReach, .policyFileUnreadable,
+             .timingsUnreadable, .reviewers, .probeUser: 2
         case .verdictWrite, .logs: 3
         case .interrupted: 130
         }

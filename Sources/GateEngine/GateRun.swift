@@ -285,6 +285,12 @@ public enum Gate {
 
     /// A key file inside the working tree is refused before anything is read: every probe can read the tree.
     static func refuseKeyInsideWorkTree(_ options: GateOptions, repositoryRoot: String) throws(GateError) {
+        // A value that is neither PEM text nor an existing file is a mistake, not a key in the tree: say what it is.
+        if let named = KeyProtection.environmentKeyPath(options.environment), !KeyProtection.isDescriptor(named),
+            !FileManager.default.fileExists(atPath: Gate.absolute(named))
+        {
+            throw .keyVariableNamesNoFile
+        }
         let files = [options.keyPath, KeyProtection.environmentKeyPath(options.environment)].compactMap { $0 }.filter { !KeyProtection.isDescriptor($0) }
         for path in files where KeyProtection.isInsideWorkTree(path, repositoryRoot: repositoryRoot) {
             throw .keyInsideWorkTree(path: path)

@@ -80,7 +80,8 @@ public struct ModelPackage: Sendable, Equatable {
     func manifest(languageMode: String) -> String {
         let app = selection.appModule
         let resources = testResources.isEmpty ? "" : ", resources: [" + testResources.map { ".process(\(Self.swiftLiteral($0)))" }.joined(separator: ", ") + "]"
-        let tests = selection.tests.isEmpty ? "" : "\n        .testTarget(name: \"\(testModule)\", dependencies: [\"\(app)\"], path: \"\(testFolder)\"\(resources)),"
+        let target = ".testTarget(name: \"\(testModule)\", dependencies: [\"\(app)\"], path: \"\(testFolder)\"\(resources)),"
+        let tests = selection.tests.isEmpty ? "" : "\n        \(target)"
         return """
             // swift-tools-version:6.0
             // Written by cfa-gate's model build: the app's files that compile on this platform, linked as committed.

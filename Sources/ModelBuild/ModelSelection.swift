@@ -117,9 +117,19 @@ public struct ModelSelection: Sendable, Equatable {
         return ModelSelection(
             appModule: appModule, sources: joined.filter { !$0.isTest }.map(\.path).sorted(), tests: joined.filter(\.isTest).map(\.path).sorted(),
             excluded: left.map { Exclusion(path: $0.key, reason: $0.value) }.sorted { $0.path < $1.path },
-            excludedTests: files.filter { $0.isTest && !$0.declaredTests.isEmpty }.sorted { $0.path < $1.path }.compactMap { file in
-                left[file.path].map { ExcludedTests(path: file.path, reason: $0, tests: file.declaredTests) }
-            }, rootCauses: rootCauses)
+            excludedTests: excludedTests(files, left: left), rootCauses: rootCauses)
+    }
+
+    /// Every left-out test file that declares tests, with them: its own, and the `test…` methods of its extensions of an
+    /// `XCTestCase` subclass any test file declares (XCTest runs those too), so none goes unaccounted for.
+    private static func excludedTests(_ files: [SourceNames], left: [String: Reason]) -> [ExcludedTests] {
+        let testCases = files.filter(\.isTest).reduce(into: Set<String>()) { $0.formUnion($1.xcTestCaseClasses) }
+        return files.filter(\.isTest).sorted { $0.path < $1.path }.compactMap { file in
+            let extensionTests = file.extensionTestCandidates.filter { testCases.contains(String($0.prefix { $0 != "/" })) }
+            let tests = file.declaredTests + extensionTests.filter { !file.declaredTests.contains($0) }
+            guard !tests.isEmpty, let reason = left[file.path] else { return nil }
+            return ExcludedTests(path: file.path, reason: reason, tests: tests)
+        }
     }
 
     /// The module's name when nothing names it.

@@ -88,10 +88,13 @@ public struct ModelBuildScope: Sendable {
                     + "tests CFA's gate asks for, in `\(selection.appModule)Tests/`", evidence: evidence)
         }
         let files = selection.excludedTests.count
+        let firstLeftOut = "\(selection.excludedTests[0].path) \(selection.excludedTests[0].reason)"
+        // The root cause, where there is one, is what to fix; the first left-out test file is only its last link.
+        let why = selection.rootCauses.first.map(\.description) ?? firstLeftOut
+        let leftOut = files == 1 ? "the test file declaring tests is left out" : "the \(files) test files declaring tests are left out"
         return ProbeOutcome(
             status: .failed,
-            summary: "no test file compiles here: \(files) test file\(files == 1 ? "" : "s") left out, \(unavailable.count) test"
-                + "\(unavailable.count == 1 ? "" : "s") unavailable — \(selection.excludedTests[0].path) \(selection.excludedTests[0].reason)",
+            summary: "no test file compiles here: \(leftOut), \(unavailable.count) test\(unavailable.count == 1 ? "" : "s") unavailable — \(why)",
             evidence: evidence)
     }
 

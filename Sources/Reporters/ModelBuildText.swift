@@ -110,6 +110,10 @@ package enum ModelBuildText {
     /// "root causes: imports SwiftUI (3 files, 2 more through their types); imports StoreKit (1 file)"; nil when
     /// nothing was left out.
     package static func rootCausesLine(_ record: ModelBuildRecord) -> String? {
+        // The model build's own lines, where the verdict has them: they name the fix, where the grouping below only counts.
+        if let recorded = record.rootCauses, let first = recorded.first {
+            return "root cause: \(first)" + (recorded.count > 1 ? " (and \(recorded.count - 1) more: `cfa-gate show` lists them)" : "")
+        }
         let causes = rootCauses(record)
         guard !causes.isEmpty else { return nil }
         return "root \(causes.count == 1 ? "cause" : "causes"): " + causes.map(\.phrase).joined(separator: "; ")

@@ -88,4 +88,15 @@ struct KeyOutOfReachTests {
         #expect(byVariable.status == 2)
         #expect(!FileManager.default.fileExists(atPath: fixture.path(".git/cfa-gate/verdicts")))
     }
+
+    @Test func aVariableHoldingNeitherPEMTextNorAFileSaysSoWithoutPrintingIt() throws {
+        let fixture = try repository()
+        var environment = SwiftPackageFixture.environment(for: fixture)
+        environment["CFA_GATE_SIGNING_KEY"] = "not a key"
+        let result = try CFAGateBinary.run(["run", "--no-progress"], in: fixture, environment: environment)
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("CFA_GATE_SIGNING_KEY holds neither PEM text"), "\(result.standardError)")
+        #expect(!result.standardError.contains("working tree"), "\(result.standardError)")
+        #expect(!result.standardError.contains("not a key"), "the value may be a mangled key: never print it")
+    }
 }

@@ -131,6 +131,37 @@ struct ModelBuildTests {
         #expect(files.first?.declaredTests == ["Suite/plain()", "Suite/labelled(value:_:)", "Cases/testOne"])
     }
 
+    @Test("XCTest methods declared in an extension, in the class's file or another, are a left-out file's tests too")
+    func extensionTestsAreAccountedFor() async {
+        let files = await Self.parse([
+            "App/Palette.swift": "import SwiftUI\nenum Palette { case calm }\n",
+            "AppTests/PaletteTests.swift": """
+                import XCTest
+                @testable import App
+                final class PaletteTests: XCTestCase {
+                    func testCalm() { _ = Palette.calm }
+                }
+                extension PaletteTests {
+                    func testAgain() {}
+                    func testWith(value: Int) {}
+                }
+                """,
+            "AppTests/PaletteTests+More.swift": """
+                import XCTest
+                @testable import App
+                extension PaletteTests {
+                    func testMore() { _ = Palette.calm }
+                }
+                extension String {
+                    func testNotATest() {}
+                }
+                """,
+        ])
+        let selection = ModelSelection.choose(files, available: ["Foundation", "XCTest"])
+        #expect(selection.excludedTests.map(\.path) == ["AppTests/PaletteTests+More.swift", "AppTests/PaletteTests.swift"])
+        #expect(selection.excludedTests.map(\.tests) == [["PaletteTests/testMore"], ["PaletteTests/testCalm", "PaletteTests/testAgain"]])
+    }
+
     @Test("the toolchain is asked which modules exist; only modules found are remembered, per toolchain")
     func asksTheToolchain() async throws {
         let fixture = try GitFixture()

@@ -27,6 +27,11 @@ public struct SourceNames: Sendable, Equatable {
     /// `Suite/add(name:)` for Swift Testing's `@Test` methods, `Class/testName` for an `XCTestCase` subclass's `test…`
     /// methods. `@Test` functions at file scope are not listed (the facts keep no free functions).
     public var declaredTests: [String]
+    /// `Type/testName` for each parameterless `test…` method of an extension: a test when `Type` is an `XCTestCase`
+    /// subclass, which another file may declare (`xcTestCaseClasses` of all the files tell).
+    public var extensionTestCandidates: [String] = []
+    /// The classes the file declares that inherit `XCTestCase` directly.
+    public var xcTestCaseClasses: Set<String> = []
     /// What stands under `#if`, one part per distinct nesting of clauses, in source order of the first of each.
     public var conditionalParts: [ConditionalPart] = []
 
@@ -142,7 +147,14 @@ extension FileFacts {
         return SourceNames(
             path: path, imports: unconditional.imports, declaredTypes: unconditional.declaredTypes, namedIdentifiers: unconditional.namedIdentifiers,
             isEntryPoint: fileName == "main.swift" || types.contains { $0.hasAttribute("main") },
-            isTest: isTestFile, declaredTests: declaredTests, conditionalParts: parts)
+            isTest: isTestFile, declaredTests: declaredTests, extensionTestCandidates: extensionTestCandidates,
+            xcTestCaseClasses: Set(types.filter { $0.kind == .class && $0.inherits("XCTestCase") }.map(\.name)), conditionalParts: parts)
+    }
+
+    private var extensionTestCandidates: [String] {
+        types.filter { $0.kind == .extension }.flatMap { type in
+            type.functions.filter { !$0.isStatic && $0.name.hasPrefix("test") && $0.parameters.isEmpty }.map { "\(type.name)/\($0.name)" }
+        }
     }
 
     private var declaredTests: [String] {

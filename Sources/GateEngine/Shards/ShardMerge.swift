@@ -211,7 +211,12 @@ enum ShardMerge {
         if !unreported.isEmpty, merged.status == .passed { merged.status = .failed }
         merged.durationSeconds = versions.map(\.durationSeconds).max() ?? merged.durationSeconds
         let phrase = TestCaseStatus.allCases.compactMap { status in counts[status.rawValue].map { "\($0) \(status.phrase)" } }
-        let scope = merged.evidence.modelBuild.map { "model build: \($0.compiled.count) of \($0.compiled.count + $0.excluded.count) files; " } ?? ""
+        // The shards' own opening says why the model build ran (`model build (no Package.swift): 10 of 18 files`); all agree.
+        let scope = merged.evidence.modelBuild.map { record in
+            let opening = versions.first.flatMap { $0.summary.range(of: #"^model build[^:]*: \d+ of \d+ files"#, options: .regularExpression) }
+            let counted = "model build: \(record.compiled.count) of \(record.compiled.count + record.excluded.count) files"
+            return (opening.map { String(versions[0].summary[$0]) } ?? counted) + "; "
+        } ?? ""
         merged.summary = "\(scope)\(phrase.joined(separator: ", ")) across \(versions.count) shard\(versions.count == 1 ? "" : "s")"
             + (records.contains { $0.isolation == .batch } ? TestIsolation.batch.summaryNote : "")
         return merged
