@@ -6,15 +6,7 @@ import Testing
 
 @Suite("Model build: choosing and assembling an Xcode app's Linux package")
 struct ModelBuildTests {
-    private static func swift() throws -> String {
-        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-            let candidate = "\(folder)/swift"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return URL(fileURLWithPath: candidate).resolvingSymlinksInPath().path }
-        }
-        throw NoSwift()
-    }
-
-    private struct NoSwift: Error {}
+    private static func swift() throws -> String { try ToolchainSwift.path() }
 
     private static func parse(_ files: [String: String]) async -> [SourceNames] {
         let inputs = files.sorted { $0.key < $1.key }.map { SourceInput.text($0.value, path: $0.key) }

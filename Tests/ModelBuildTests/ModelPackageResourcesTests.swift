@@ -6,15 +6,7 @@ import Testing
 
 @Suite("Model package: test fixtures as resources, and the module's name without tests")
 struct ModelPackageResourcesTests {
-    private static func swift() throws -> String {
-        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-            let candidate = "\(folder)/swift"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return URL(fileURLWithPath: candidate).resolvingSymlinksInPath().path }
-        }
-        throw NoSwift()
-    }
-
-    private struct NoSwift: Error {}
+    private static func swift() throws -> String { try ToolchainSwift.path() }
 
     @Test("a test folder's fixtures are the test target's resources; Apple build formats, Info.plist, hidden files and links are not")
     func fixturesBecomeResources() async throws {
