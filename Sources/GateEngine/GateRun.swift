@@ -105,10 +105,11 @@ public enum Gate {
             throw .noPackage(path: packageDirectory)
         }
         let analysisConfiguration = try analysisSetup(for: checklist, policy: setup.loaded.policy)
-        // The model build (no `Package.swift`: an Xcode app) reads sources by the same `.cfa-gate.json`, from the base.
-        let needsModelBuild = needsPackage && !FileManager.default.fileExists(atPath: "\(packageDirectory)/Package.swift")
+        // The model build reads the app's sources by the same `.cfa-gate.json`, from the base. Whether it runs at all is the
+        // build lane's decision (no `Package.swift`, or an Xcode app's side manifest that does not load here), so every run
+        // with a build or test item hands it over; the policy reader has already parsed it, so this read cannot fail anew.
         var modelBuildConfiguration = analysisConfiguration ?? AnalysisConfiguration()
-        if analysisConfiguration == nil, needsModelBuild { modelBuildConfiguration = try setup.loaded.policy.configuration() }
+        if analysisConfiguration == nil, needsPackage { modelBuildConfiguration = try setup.loaded.policy.configuration() }
         let baseline = options.useBaseline && analysisConfiguration != nil ? try setup.loaded.policy.baseline() : nil
         let inventoryBase = try inventorySetup(for: checklist, repositoryRoot: root, base: options.baseRevision)
         try refuseKeyInsideWorkTree(options, repositoryRoot: root)

@@ -69,7 +69,7 @@ public struct ModelBuildScope: Sendable {
         return ModelBuildRecord(
             compiled: selection.sources + selection.tests,
             excluded: selection.excluded.map { ModelBuildRecord.Exclusion(path: $0.path, reason: $0.reason.description) },
-            rootCauses: selection.rootCauses.isEmpty ? nil : selection.rootCauses.map(\.description))
+            rootCauses: selection.rootCauses.isEmpty ? nil : selection.rootCauses.map(\.description), trigger: trigger.phrase)
     }
 
     /// The test item's outcome when the model package has no test target: `failed`, since CFA's gate asks for tests and

@@ -23,6 +23,13 @@ package enum ModelBuildText {
         "\(tests) \(tests == 1 ? "test" : "tests") \(TestCaseStatus.unavailable.phrase)"
     }
 
+    /// Why there is a model build at all, as every report opens its section: "SwiftPM cannot build this app here (no
+    /// Package.swift), so the gate built …". A verdict from before the trigger was recorded had only the first case.
+    package static func opening(_ record: ModelBuildRecord) -> String {
+        "SwiftPM cannot build this app here (\(record.trigger ?? "no Package.swift")), "
+            + "so the gate built the app's files that compile on Linux as a package of its own."
+    }
+
     /// "10 of 18 files compiled, 8 left out".
     package static func compiledLine(_ record: ModelBuildRecord) -> String {
         "\(record.compiled.count) of \(record.compiled.count + record.excluded.count) files compiled, \(record.excluded.count) left out"

@@ -164,17 +164,19 @@ struct ModelBuildRunTests {
     }
 
 
+    /// The "model checks" manifest an Xcode app may carry, which cannot load on Linux.
+    private static let sideManifest = """
+        // swift-tools-version:5.9
+        import PackageDescription
+        import AppKit
+
+        let package = Package(name: "HabitsModelChecks", targets: [.target(name: "HabitsModelChecks", path: "Habits")])
+
+        """
+
     @Test func anXcodeAppsSidePackageThatDoesNotLoadHereGivesWayToTheModelBuildAndSaysSo() async throws {
         let fixture = try GitFixture()
-        let manifest = """
-            // swift-tools-version:5.9
-            import PackageDescription
-            import AppKit
-
-            let package = Package(name: "HabitsModelChecks", targets: [.target(name: "HabitsModelChecks", path: "Habits")])
-
-            """
-        try fixture.makeRepository(committing: ModelBuildApp.files.merging(["gate/cfa-change-gate.md": checklist, "Package.swift": manifest]) { $1 })
+        try fixture.makeRepository(committing: ModelBuildApp.files.merging(["gate/cfa-change-gate.md": checklist, "Package.swift": Self.sideManifest]) { $1 })
         let (result, predicate) = try await run(fixture)
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
         for number in [1, 2] {
@@ -307,5 +309,36 @@ extension ModelBuildRunTests {
         #expect(build.status == .passed, "\(build.summary)\n\(result.standardOutput)")
         let reason = build.evidence.modelBuild?.excluded.first { $0.path == cloud }?.reason
         #expect(reason == "left out by .cfa-gate.json: NSUbiquitousKeyValueStore is iCloud's")
+    }
+
+    @Test func theBasesConfigurationReachesTheModelBuildAlsoWhenASideManifestDoesNotLoad() async throws {
+        let fixture = try GitFixture()
+        let cloud = "Habits/2 - AppModel/Networking & Data Storage/CloudFlags.swift"
+        var files = ModelBuildApp.files.merging(["gate/cfa-change-gate.md": checklist, "Package.swift": Self.sideManifest]) { $1 }
+        files[cloud] = "import Foundation\n\nstruct CloudFlags {\n    var store: NSUbiquitousKeyValueStore { .default }\n}\n"
+        files[".cfa-gate.json"] = #"{"modelBuild": {"exclude": [{"path": "\#(cloud)", "reason": "NSUbiquitousKeyValueStore is iCloud's"}]}}"#
+        try fixture.makeRepository(committing: files)
+        let (result, predicate) = try await run(fixture)
+        let build = try #require(predicate.items.first { $0.number == 1 })
+        #expect(build.status == .passed, "\(build.summary)\n\(result.standardOutput)")
+        #expect(build.summary.hasPrefix("model build (Package.swift does not load here): "), "\(build.summary)")
+        let reason = build.evidence.modelBuild?.excluded.first { $0.path == cloud }?.reason
+        #expect(reason == "left out by .cfa-gate.json: NSUbiquitousKeyValueStore is iCloud's")
+    }
+
+    @Test func aBrokenConfigurationStopsTheRunBeforeAnythingRunsEvenWhenOnlyTheModelBuildWouldReadIt() async throws {
+        let fixture = try GitFixture()
+        var files = ModelBuildApp.files.merging(["gate/cfa-change-gate.md": checklist, "Package.swift": Self.sideManifest]) { $1 }
+        files[".cfa-gate.json"] = #"{"modelBuild": {"exclude": [{"path": "Habits/Sync.swift"}]}}"#
+        try fixture.makeRepository(committing: files)
+        let out = fixture.path(".git/no-verdict.json")
+        let keys = FileManager.default.temporaryDirectory.appendingPathComponent("cfa-gate-model-build-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: keys, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: keys) }
+        #expect(try CFAGateBinary.run(["keygen", "--out", "\(keys)/ci.pem"], in: fixture).status == 0)
+        let result = try await gate(["run", "--no-progress", "--key", "\(keys)/ci.pem", "--out", out], in: fixture)
+        #expect(result.status == 2, "\(result.standardOutput)\(result.standardError)")
+        #expect(result.standardError.contains(#".cfa-gate.json: modelBuild.exclude[0] ("Habits/Sync.swift") has no "reason""#), "\(result.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: out))
     }
 }

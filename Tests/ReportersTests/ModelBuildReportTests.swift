@@ -55,6 +55,20 @@ struct ModelBuildReportTests {
         #expect(!MarkdownReport.render(SampleVerdicts.orchestrated, links: nil).contains("### Model build"))
     }
 
+    @Test func everyReportSaysWhySwiftPMCouldNotBuildTheAppAsItIs() {
+        var record = SampleVerdicts.modelBuildRecord
+        #expect(ModelBuildText.opening(record).hasPrefix("SwiftPM cannot build this app here (no Package.swift), so the gate built"))
+        record.trigger = "Package.swift does not load here"
+        let opening = ModelBuildText.opening(record)
+        #expect(opening.hasPrefix("SwiftPM cannot build this app here (Package.swift does not load here), so"))
+        var statement = statement
+        for index in statement.predicate.items.indices where statement.predicate.items[index].evidence.modelBuild != nil {
+            statement.predicate.items[index].evidence.modelBuild = record
+        }
+        #expect(MarkdownReport.render(statement, links: nil).contains(MarkdownText.inline(opening)))
+        #expect(HTMLReport.render(statement, links: nil).contains(HTMLText.inline(opening)))
+    }
+
     @Test func htmlHasAModelBuildSectionWithTheSameContent() throws {
         let page = HTMLReport.render(statement, links: nil)
         let start = try #require(page.range(of: "<section id=\"model-build\""))

@@ -9,8 +9,7 @@ enum HTMLModelBuild {
         var body: [String] = []
         let causes = ModelBuildText.rootCausesLine(record).map { "; \(HTMLText.inline($0))" } ?? ""
         body.append(
-            "<p>The package path has no <code>Package.swift</code>: the gate built the app's files that compile on Linux as a package of its own. "
-                + "<strong>\(HTMLText.escaped(ModelBuildText.compiledLine(record)))</strong>\(causes).</p>")
+            "<p>" + HTMLText.inline(ModelBuildText.opening(record)) + " <strong>\(HTMLText.escaped(ModelBuildText.compiledLine(record)))</strong>\(causes).</p>")
         let table = ReviewPage.testCountColumns(items)
         if !table.rows.isEmpty {
             let head = "<tr><th scope=\"col\">Item</th>" + table.statuses.map { "<th scope=\"col\">\(HTMLText.escaped($0.phrase))</th>" }.joined() + "</tr>"

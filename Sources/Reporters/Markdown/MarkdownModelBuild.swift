@@ -9,8 +9,7 @@ enum MarkdownModelBuild {
         var blocks = ["### \(ModelBuildText.heading)"]
         let causes = ModelBuildText.rootCausesLine(record).map { "; \(MarkdownText.inline($0))" } ?? ""
         blocks.append(
-            "The package path has no `Package.swift`: the gate built the app's files that compile on Linux as a package of its own. "
-                + "**\(MarkdownText.inline(ModelBuildText.compiledLine(record)))**\(causes).")
+            MarkdownText.inline(ModelBuildText.opening(record)) + " **\(MarkdownText.inline(ModelBuildText.compiledLine(record)))**\(causes).")
         let table = ReviewPage.testCountColumns(items)
         if !table.rows.isEmpty {
             var rows = ["| Item | " + table.statuses.map(\.phrase).joined(separator: " | ") + " |"]

@@ -85,11 +85,15 @@ public struct ModelBuildRecord: Codable, Sendable, Equatable {
     /// One line per left-out file that takes others along, most files first: the file, why, how many go with it, the fix.
     /// Absent from verdicts written before it was recorded.
     public var rootCauses: [String]?
+    /// Why SwiftPM could not build the app as it is: "no Package.swift", "Package.swift does not load here". Absent from
+    /// verdicts written before it was recorded.
+    public var trigger: String?
 
-    public init(compiled: [String], excluded: [Exclusion], rootCauses: [String]? = nil) {
+    public init(compiled: [String], excluded: [Exclusion], rootCauses: [String]? = nil, trigger: String? = nil) {
         self.compiled = compiled
         self.excluded = excluded
         self.rootCauses = rootCauses
+        self.trigger = trigger
     }
 }
 
