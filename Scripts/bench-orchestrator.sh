@@ -29,6 +29,8 @@ source Scripts/bench-common.sh
 sandbox_option=${SANDBOX:+ sandbox=$SANDBOX}
 printf '<!-- cfa-gate:%s -->\n\n1. Tests pass. <!-- probe: test -->\n' "${sandbox_option:- test-isolation=process}" >"$work/process.md"
 printf '<!-- cfa-gate: test-isolation=batch%s -->\n\n1. Tests pass. <!-- probe: test -->\n' "$sandbox_option" >"$work/batch.md"
+# The whole run a CI job makes: the build item, then the test item (default isolation), then the signed verdict.
+printf '<!-- cfa-gate:%s -->\n\n1. Builds. <!-- probe: build -->\n2. Tests pass. <!-- probe: test -->\n' "${sandbox_option:- test-isolation=process}" >"$work/whole.md"
 
 # A package with `count` trivial tests over four targets: per target an XCTest class and, unless `kinds` is
 # `xctest`, a Swift Testing suite holding half of them.
@@ -151,30 +153,37 @@ bench() {
     swift test --parallel >/dev/null 2>&1 || true
     "$gate" run --checklist "$work/process.md" --out "$work/process.json" >/dev/null 2>&1 || true
     "$gate" run --checklist "$work/batch.md" --out "$work/batch.json" >/dev/null 2>&1 || true
-    local serial=() parallel=() process=() batch=() paired=() paired_serial=() over=()
+    "$gate" run --checklist "$work/whole.md" --out "$work/whole.json" >/dev/null 2>&1 || true
+    local serial=() parallel=() process=() batch=() paired=() paired_serial=() over=() whole=() paired_whole=()
     for ((i = 1; i <= runs; i++)); do
         serial+=("$(timed swift test)")
         parallel+=("$(timed swift test --parallel)")
         process+=("$(timed "$gate" run --checklist "$work/process.md" --out "$work/process.json")")
         batch+=("$(timed "$gate" run --checklist "$work/batch.md" --out "$work/batch.json")")
+        whole+=("$(timed "$gate" run --checklist "$work/whole.md" --out "$work/whole.json")")
         # Each round's own ratios and difference: the machine's speed drifts between rounds, not within one.
         paired+=("$(awk -v c="${process[-1]}" -v p="${parallel[-1]}" 'BEGIN { print c / p }')")
         paired_serial+=("$(awk -v c="${process[-1]}" -v s="${serial[-1]}" 'BEGIN { print c / s }')")
         over+=("$(awk -v c="${process[-1]}" -v s="${serial[-1]}" 'BEGIN { print c - s }')")
-        printf 'bench [%s] run %d: swift test %.2fs, swift test --parallel %.2fs, cfa-gate process %.2fs, cfa-gate batch %.2fs\n' \
-            "$name" "$i" "${serial[-1]}" "${parallel[-1]}" "${process[-1]}" "${batch[-1]}"
+        # The whole run (build, test, sign) against the faster peer of the same round.
+        paired_whole+=("$(awk -v w="${whole[-1]}" -v s="${serial[-1]}" -v p="${parallel[-1]}" 'BEGIN { print w / (s < p ? s : p) }')")
+        printf 'bench [%s] run %d: swift test %.2fs, swift test --parallel %.2fs, cfa-gate process %.2fs, cfa-gate batch %.2fs, whole run %.2fs\n' \
+            "$name" "$i" "${serial[-1]}" "${parallel[-1]}" "${process[-1]}" "${batch[-1]}" "${whole[-1]}"
     done
-    local s p c b r rs d
+    local s p c b r rs d w rw
     s=$(printf '%s\n' "${serial[@]}" | median)
+    w=$(printf '%s\n' "${whole[@]}" | median)
+    rw=$(printf '%s\n' "${paired_whole[@]}" | median)
     p=$(printf '%s\n' "${parallel[@]}" | median)
     c=$(printf '%s\n' "${process[@]}" | median)
     b=$(printf '%s\n' "${batch[@]}" | median)
     r=$(printf '%s\n' "${paired[@]}" | median)
     rs=$(printf '%s\n' "${paired_serial[@]}" | median)
     d=$(printf '%s\n' "${over[@]}" | median)
-    awk -v name="$name" -v s="$s" -v p="$p" -v c="$c" -v b="$b" -v r="$r" -v rs="$rs" -v d="$d" -v n="$runs" -v target="$target" -v limit="$limit" 'BEGIN {
+    awk -v name="$name" -v s="$s" -v p="$p" -v c="$c" -v b="$b" -v r="$r" -v rs="$rs" -v d="$d" -v w="$w" -v rw="$rw" -v n="$runs" -v target="$target" -v limit="$limit" 'BEGIN {
         printf "bench [%s]: median of %d warm runs: swift test %.2fs, swift test --parallel %.2fs, cfa-gate process %.2fs, cfa-gate batch %.2fs (%.2fx --parallel)\n", name, n, s, p, c, b, b / p
         printf "bench [%s]: process isolation %.2fx bare swift test --parallel and %.2fx bare swift test (%+.2fs), medians of the per-round ratios (differences)\n", name, r, rs, d
+        printf "bench [%s]: whole run (build + test + sign) %.2fs: %.2fx the faster of swift test and swift test --parallel -> target <= 1.0x %s\n", name, w, rw, (rw <= 1.0 ? "met" : "NOT met")
         if (target == "parallel") { ok = (r <= limit); printf "bench [%s]: target <= %.1fx swift test --parallel -> %s\n", name, limit, (ok ? "met" : "NOT met") }
         else if (target == "below") { ok = (r < limit); printf "bench [%s]: target below %.1fx swift test --parallel -> %s\n", name, limit, (ok ? "met" : "NOT met") }
         else if (target == "serial") { ok = (d <= limit); printf "bench [%s]: target <= +%.1fs over swift test -> %s\n", name, limit, (ok ? "met" : "NOT met") }
@@ -184,7 +193,7 @@ bench() {
     printf '%s\n' "$shown" | grep -m1 -E '^ +tests: ' | sed "s/^ */bench [$name]: last process-isolation verdict: /" || true
     printf '%s\n' "$shown" | grep -m1 -E '^ +processes: ' | sed "s/^ */bench [$name]: /" || true
     local mode verdict
-    for mode in process batch; do
+    for mode in process batch whole; do
         verdict=$("$gate" show "$work/$mode.json" 2>/dev/null | grep -m1 -E '^Verdict:' | awk '{ print $2 }' || true)
         [ "$verdict" = PASSED ] || echo "bench [$name]: the $mode verdict is ${verdict:-missing}, not PASSED: its time measures a failure, not the tests"
     done

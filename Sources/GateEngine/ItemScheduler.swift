@@ -193,9 +193,25 @@ struct ItemScheduler: Sendable {
         var finished: [ItemResult] = []
         // A build that compiled but falls short of a floor fails its item, yet its tests can still run and be counted.
         var belowFloorOnly: Set<Int> = []
+        // One `swift build --build-tests` serves the build item and the test items that build with its arguments: SwiftPM
+        // loads the package once, not twice (most of a warm run's cost over `swift test`), and its success means the app
+        // builds too. Only when it fails is the build item judged by `swift build` alone, so a test that does not compile
+        // fails the test items, never the build item; the test items then take that failure as their own.
+        let sharesTestBuild = builds.count == 1 && !tests.isEmpty
+            && tests.allSatisfy { TestProbe.buildArguments(of: $0.arguments) == builds[0].arguments }
+        var testBuild: (item: Int, outcome: ProbeOutcome)?
         for (item, arguments) in builds {
             finished.append(await measure(item) { logName in
-                let built = await BuildProbe(arguments: arguments).run(in: context, logName: logName, evaluation: evaluation)
+                var built: ProbeOutcome
+                if sharesTestBuild {
+                    built = await BuildProbe(arguments: ["--build-tests"] + arguments).run(in: context, logName: logName, evaluation: evaluation)
+                    testBuild = (item.number, built)
+                    if built.status == .failed {
+                        built = await BuildProbe(arguments: arguments).run(in: context, logName: "\(logName)-app", evaluation: evaluation)
+                    }
+                } else {
+                    built = await BuildProbe(arguments: arguments).run(in: context, logName: logName, evaluation: evaluation)
+                }
                 let judged = floor?.judgeBuild(built) ?? built
                 if built.status == .passed, judged.status != .passed { belowFloorOnly.insert(item.number) }
                 return scoped(judged)
@@ -214,9 +230,14 @@ struct ItemScheduler: Sendable {
                 finished.append(await measure(item) { _ in scoped(outcome) })
                 continue
             }
+            if let testBuild, testBuild.outcome.status != .passed {
+                finished.append(await measure(item) { _ in scoped(testBuild.outcome) })
+                continue
+            }
             finished.append(await measure(item) { logName in
                 let probe = TestProbe(
-                    arguments: arguments, frameworkShadowing: frameworkShadowing, unavailable: model?.unavailableTests ?? [], floor: floor)
+                    arguments: arguments, frameworkShadowing: frameworkShadowing, unavailable: model?.unavailableTests ?? [], floor: floor,
+                    builtByItem: testBuild?.item)
                 return scoped(await probe.run(in: context, logName: logName, evaluation: evaluation) { process, running in
                     let tests = running.map { RunningTest(id: $0.key, elapsed: $0.value) }.sorted { $0.elapsed > $1.elapsed }
                     progress(.testsRunning(item: item.number, process: process, tests: tests))

@@ -20,14 +20,18 @@ public struct TestProbe: Sendable {
     var unavailable: [TestCaseResult]
     /// The model build's `model-build-min-tests` floor, judged on the item's whole plan (`ModelBuildFloor`); nil for a package.
     var floor: ModelBuildFloor?
+    /// The build item whose `swift build --build-tests` already built these tests, with the same arguments; nil builds them here.
+    var builtByItem: Int?
 
     public init(
-        arguments: [String] = [], frameworkShadowing: [Finding] = [], unavailable: [TestCaseResult] = [], floor: ModelBuildFloor? = nil
+        arguments: [String] = [], frameworkShadowing: [Finding] = [], unavailable: [TestCaseResult] = [], floor: ModelBuildFloor? = nil,
+        builtByItem: Int? = nil
     ) {
         self.arguments = arguments
         self.frameworkShadowing = frameworkShadowing
         self.unavailable = unavailable
         self.floor = floor
+        self.builtByItem = builtByItem
     }
 
     /// Where a repository keeps its quarantine list, beside its checklist.
@@ -38,6 +42,9 @@ public struct TestProbe: Sendable {
         var skips: [String] = []
         var buildArguments: [String] = []
     }
+
+    /// What of a test item's checklist arguments goes to `swift build --build-tests` (the rest select tests).
+    public static func buildArguments(of arguments: [String]) -> [String] { split(arguments).buildArguments }
 
     static func split(_ arguments: [String]) -> Selection {
         var selection = Selection()
@@ -72,11 +79,16 @@ public struct TestProbe: Sendable {
         let evaluation: PackageEvaluation
         if let given { evaluation = given } else { evaluation = await PackageEvaluation.run(in: context) }
         guard case .success(let package) = evaluation.package else { return evaluation.failure ?? .error("the package was not evaluated") }
-        let build = await BuildProbe(arguments: ["--build-tests"] + selection.buildArguments)
-            .run(in: buildContext, logName: logName, evaluation: evaluation)
-        guard build.status == .passed else { return build }
-        var evidence = build.evidence
-        evidence.diagnostics = []
+        var evidence: Evidence
+        if let builtByItem {
+            evidence = Evidence(excerpt: ["the tests were built by item \(builtByItem): `swift build --build-tests`"])
+        } else {
+            let build = await BuildProbe(arguments: ["--build-tests"] + selection.buildArguments)
+                .run(in: buildContext, logName: logName, evaluation: evaluation)
+            guard build.status == .passed else { return build }
+            evidence = build.evidence
+            evidence.diagnostics = []
+        }
 
         let quarantine: Quarantine
         switch Self.loadQuarantine(context.testSettings.quarantine) {

@@ -105,7 +105,7 @@ struct FirstRunGoldenTests {
         [23] start   inventory — The inventory is complete
         [23] pass    #.#s  +0 −0 renamed 0 rewired 0 against first parent of HEAD (<commit>); passed over: main points at HEAD itself
         [24] start   build — The Swift package builds
-        [24] pass    #.#s  `swift build` succeeded
+        [24] pass    #.#s  `swift build --build-tests` succeeded
         [25] start   test — All tests pass at the final commit
         [25] pass    #.#s  1 passed
         [26] start   git-clean — The final commit leaves a clean working tree

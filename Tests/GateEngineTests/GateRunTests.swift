@@ -88,6 +88,24 @@ import Testing
         #expect(outcome.predicate.result == .failed)
     }
 
+    @Test func oneBuildOfTheTestsServesBothItemsAndATestThatDoesNotCompileFailsOnlyTheTestItem() async throws {
+        let checklist = "1. Builds. <!-- probe: build -->\n2. Tests. <!-- probe: test --filter Passing -->\n"
+        let passing = try GateFixture(checklist: checklist)
+        let passed = try await Gate.run(passing.options()).predicate.items
+        #expect(passed.map(\.status) == [.passed, .passed], "\(passed.map(\.summary))")
+        #expect(passed[0].summary == "`swift build --build-tests` succeeded")
+        #expect(passed[1].evidence.excerpt == ["the tests were built by item 1: `swift build --build-tests`"])
+
+        let fixture = try GateFixture(checklist: checklist)
+        try fixture.git.write("Tests/CalcTests/Unfinished.swift", "import Testing\n@Test func unfinished() { #expect(notYetWritten()) }\n")
+        let items = try await Gate.run(fixture.options()).predicate.items
+        // The app builds on its own; only the tests fail, at the test file.
+        #expect(items.map(\.status) == [.passed, .failed], "\(items.map(\.summary))")
+        #expect(items[0].summary == "`swift build` succeeded")
+        #expect(items[1].summary.contains("`swift build --build-tests` failed: 1 error"), "\(items[1].summary)")
+        #expect(items[1].evidence.diagnostics.first?.file == "Tests/CalcTests/Unfinished.swift")
+    }
+
     @Test func aHungCommandTimesOutAsAnErrorAndMakesTheResultError() async throws {
         let fixture = try GateFixture(checklist: """
             <!-- cfa-gate: command-timeout=1s -->
