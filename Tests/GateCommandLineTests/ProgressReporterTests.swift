@@ -19,9 +19,31 @@ struct ItemNumbersTests {
 
 struct ProgressReporterTests {
     @Test func finishedItemsShowStatusTimeAndSummaryAndManualItemsWaitForTheSummary() {
-        let line = ProgressReporter.line(for: .itemFinished(SampleVerdicts.failing.predicate.items[1]))
-        #expect(line == "[24] FAIL    30.8s  `swift build -Xswiftc -warnings-as-errors` failed: 1 error, first Sources/App/Orders.swift:3: cannot find 'x' in scope")
+        let line = ProgressReporter.line(for: .itemFinished(SampleVerdicts.tests))
+        #expect(line == "[25] pass    6.5s  32 passed, 0 failed, 0 skipped")
         #expect(ProgressReporter.line(for: .itemFinished(SampleVerdicts.manual(27, "Review", section: "S"))) == nil)
+    }
+
+    /// A failure's summary can be hundreds of characters (an adoption finding, a model build's root cause): its progress line
+    /// is cut to one line, and the closing summary gives the whole text.
+    @Test func aFailedItemsProgressLineFitsOneHundredTwentyColumnsAndItsSummaryIsWhole() throws {
+        let long = ItemResult(
+            number: 1, title: "Rule 1", section: "S", probe: "cfa", status: .failed,
+            summary: "not a CFA app: adoption needed — " + String(repeating: "no composition root; ", count: 12) + "the end",
+            durationSeconds: 0.2, evidence: .empty)
+        let line = try #require(ProgressReporter.line(for: .itemFinished(long)))
+        #expect(line == "[1] FAIL    0.2s  " + long.summary.prefix(99) + "…")
+        #expect(line.count <= 120)
+        let painted = try #require(ProgressReporter.line(for: .itemFinished(long), style: TerminalStyle(live: true, color: true)))
+        #expect(painted.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression) == line)
+        let outcome = GateOutcome(
+            envelope: Envelope(payloadType: DSSE.payloadType, payload: "", signatures: []),
+            statement: SampleVerdicts.statement(result: .failed, items: [long], awaiting: []), verdictPath: "/r/v.json", publicKeyPath: nil)
+        #expect(ProgressReporter.summary(outcome, verifyCommand: "verify").contains("  FAIL 1. Rule 1: \(long.summary)"))
+        // A pass is never repeated below, so its line keeps every word.
+        var passed = long
+        passed.status = .passed
+        #expect(ProgressReporter.line(for: .itemFinished(passed))?.hasSuffix("the end") == true)
     }
 
     @Test func theSummaryNamesFailuresTheirFirstFindingsTheVerdictAndHowToVerifyIt() {

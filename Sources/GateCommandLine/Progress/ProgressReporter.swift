@@ -30,8 +30,22 @@ enum ProgressReporter {
             // Manual items are listed together in the summary instead of one line each.
             guard result.status != .manual else { return nil }
             let status = result.status.painted(result.status.label.padding(toLength: 6, withPad: " ", startingAt: 0), style)
-            return "[\(result.number)] \(status)  \(DurationText.seconds(result.durationSeconds))  \(shown(result.summary))"
+            // A failure's whole text is repeated in the closing summary, so its progress line stays one screen line.
+            let summary = result.status == .failed || result.status == .error
+                ? clipped(shown(result.summary), to: itemSummaryWidth) : shown(result.summary)
+            return "[\(result.number)] \(status)  \(DurationText.seconds(result.durationSeconds))  \(summary)"
         }
+    }
+
+    /// The most of a failed or errored item's summary its progress line shows, in characters: with the number, status and
+    /// time before it (about 20), the line fits 120 columns. Not counted from the time's width, so a log reads the same
+    /// however long an item took.
+    static let itemSummaryWidth = 100
+
+    /// `text` cut to `width` characters, the cut marked with "…".
+    static func clipped(_ text: String, to width: Int) -> String {
+        guard text.count > width else { return text }
+        return String(text.prefix(max(1, width - 1))) + "…"
     }
 
     /// The closing lines of `run`: the result, counts, failures with their first evidence, where the
