@@ -46,6 +46,22 @@ struct ProgressReporterTests {
         #expect(ProgressReporter.line(for: .itemFinished(passed))?.hasSuffix("the end") == true)
     }
 
+    /// A run that ended in ERROR with no item in error says why in the result line itself.
+    @Test func aRunErrorIsNamedInTheResultLine() {
+        var statement = SampleVerdicts.statement(result: .error, items: [SampleVerdicts.build, SampleVerdicts.tests], awaiting: [])
+        statement.predicate.runErrors = ["the working tree changed while the probes ran: README.md\nsecond line", "another"]
+        let outcome = GateOutcome(
+            envelope: Envelope(payloadType: DSSE.payloadType, payload: "", signatures: []), statement: statement,
+            verdictPath: "/r/v.json", publicKeyPath: nil)
+        let lines = ProgressReporter.summary(outcome, verifyCommand: "verify")
+        #expect(
+            lines.contains(
+                "Result: ERROR — run error: the working tree changed while the probes ran: README.md (and 1 more); "
+                    + "2 passed, 0 failed, 0 error, 0 skipped, 0 manual"), "\(lines)")
+        let plain = GateOutcome(envelope: outcome.envelope, statement: SampleVerdicts.passing, verdictPath: "/r/v.json", publicKeyPath: nil)
+        #expect(ProgressReporter.summary(plain, verifyCommand: "verify").contains("Result: PASSED — 3 passed, 0 failed, 0 error, 0 skipped, 2 manual"))
+    }
+
     @Test func theSummaryNamesFailuresTheirFirstFindingsTheVerdictAndHowToVerifyIt() {
         let outcome = GateOutcome(
             envelope: Envelope(payloadType: DSSE.payloadType, payload: "", signatures: []), statement: SampleVerdicts.failing,

@@ -60,7 +60,15 @@ enum ProgressReporter {
         // A model build's unavailable tests are counted apart, beside the items: a passing item must not read as all its tests passing.
         let unavailable = predicate.items.map { ModelBuildText.unavailableTests($0.evidence).count }.reduce(0, +)
         let tests = unavailable == 0 ? "" : "; \(ModelBuildText.count(unavailable)) (model build)"
-        lines.append("Result: \(predicate.result.painted(predicate.result.banner, style)) — \(counts.joined(separator: ", "))\(tests)")
+        // A run error is no item's: named in the result line, so "0 error" beside ERROR does not read as a contradiction.
+        let runErrors = predicate.runErrors ?? []
+        let runError = runErrors.first.map { first in
+            let line = first.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? first
+            let more = runErrors.count > 1 ? " (and \(runErrors.count - 1) more)" : ""
+            return "run error: \(clipped(shown(line), to: 100))\(more); "
+        } ?? ""
+        lines.append(
+            "Result: \(predicate.result.painted(predicate.result.banner, style)) — \(runError)\(counts.joined(separator: ", "))\(tests)")
         for problem in predicate.runErrors ?? [] {
             lines.append("  \(GateResult.error.painted("ERROR", style)) the run: \(shown(problem))")
         }
