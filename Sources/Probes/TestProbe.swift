@@ -119,7 +119,10 @@ public struct TestProbe: Sendable {
         let binDirectory: String
         switch await TestBundleLocator.binDirectory(in: context, buildArguments: selection.buildArguments, runDirectory: runDirectory) {
         case .success(let path): binDirectory = path
-        case .failure(let error): return .error(error.message, evidence: evidence)
+        case .failure(let error):
+            var evidence = evidence
+            evidence.excerpt = error.excerpt
+            return .error(error.message, evidence: evidence)
         }
         if !selection.buildArguments.isEmpty,
             let reevaluated = evaluation.reevaluation(in: context, by: "swift build --show-bin-path \(selection.buildArguments.joined(separator: " "))")

@@ -46,6 +46,31 @@ struct ProgressReporterTests {
         #expect(ProgressReporter.line(for: .itemFinished(passed))?.hasSuffix("the end") == true)
     }
 
+    /// A build that failed with no compiler error line: the summary prints the end of its log, and the log's path beside
+    /// the verdict, which the run keeps.
+    @Test func aFailedItemShowsItsExcerptAndWhereItsLogIs() {
+        let failed = ItemResult(
+            number: 24, title: "The package builds", section: "S", probe: "build", status: .failed,
+            summary: "`swift build` failed without a compiler error line: see the end of its log", durationSeconds: 3,
+            evidence: Evidence(
+                excerpt: (1...12).map { "line \($0)" } + ["ld: cannot open \u{1B}[31moutput"],
+                logs: [LogReference(name: "24-build", path: "abc.logs/24-build.log", sha256: String(repeating: "1", count: 64), bytes: 10)]))
+        let outcome = GateOutcome(
+            envelope: Envelope(payloadType: DSSE.payloadType, payload: "", signatures: []),
+            statement: SampleVerdicts.statement(result: .failed, items: [failed], awaiting: []),
+            verdictPath: "/r/.git/cfa-gate/verdicts/abc.json", publicKeyPath: nil)
+        let lines = ProgressReporter.summary(outcome, verifyCommand: "verify")
+        let heading = lines.firstIndex(of: "  FAIL 24. The package builds: \("`swift build` failed without a compiler error line: see the end of its log")")
+        #expect(heading != nil)
+        guard let heading else { return }
+        // The last ten lines, the change's escape codes shown, never sent.
+        #expect(lines[heading + 1] == "      | line 4")
+        #expect(lines[heading + 9] == "      | line 12")
+        #expect(lines[heading + 10] == "      | \(UntrustedText.escaped("ld: cannot open \u{1B}[31moutput"))")
+        #expect(!lines[heading + 10].contains("\u{1B}"))
+        #expect(lines[heading + 11] == "      log: /r/.git/cfa-gate/verdicts/abc.logs/24-build.log")
+    }
+
     /// A run that ended in ERROR with no item in error says why in the result line itself.
     @Test func aRunErrorIsNamedInTheResultLine() {
         var statement = SampleVerdicts.statement(result: .error, items: [SampleVerdicts.build, SampleVerdicts.tests], awaiting: [])

@@ -1,5 +1,6 @@
 import CFAAnalysis
 import Checklist
+import Foundation
 import GateEngine
 import Reporters
 import TextSafety
@@ -41,6 +42,8 @@ enum ProgressReporter {
     /// time before it (about 20), the line fits 120 columns. Not counted from the time's width, so a log reads the same
     /// however long an item took.
     static let itemSummaryWidth = 100
+    /// How many of a failed item's excerpt lines the closing summary prints; the verdict and its log keep the rest.
+    static let excerptLinesShown = 10
 
     /// `text` cut to `width` characters, the cut marked with "…".
     static func clipped(_ text: String, to width: Int) -> String {
@@ -87,6 +90,7 @@ enum ProgressReporter {
             for diagnostic in item.evidence.diagnostics.prefix(3) {
                 lines.append("      \(shown(diagnostic.locatedMessage))")
             }
+            lines += evidenceLines(item, verdictPath: outcome.verdictPath)
         }
         for item in predicate.items where !ModelBuildText.unavailableTests(item.evidence).isEmpty {
             lines.append("  \(item.number). \(shown(item.title)):")
@@ -119,6 +123,18 @@ extension ProgressReporter {
         let listed = predicate.items.filter { item in item.status == .failed || item.status == .error }
         let diagnostics: [Diagnostic] = listed.flatMap { item in Array(item.evidence.diagnostics.prefix(3)) }
         return diagnostics.compactMap { diagnostic in diagnostic.kind == .rule ? diagnostic.name : nil }
+    }
+
+    /// A failed item's last excerpt lines and where its full logs are: `<verdict>.logs/` beside the verdict, which the run
+    /// keeps (the log paths are relative to the verdict's folder).
+    static func evidenceLines(_ item: ItemResult, verdictPath: String) -> [String] {
+        let excerpt = item.evidence.excerpt.suffix(excerptLinesShown).map { "      | \(UntrustedText.escaped($0))" }
+        let folder = URL(fileURLWithPath: verdictPath).deletingLastPathComponent().path
+        let logs = item.evidence.logs.map { log in
+            let path = log.path.hasPrefix("/") ? log.path : "\(folder)/\(log.path)"
+            return "      log: \(UntrustedText.escaped(path))"
+        }
+        return excerpt + logs
     }
 
     /// The failed and errored items in order, consecutive ones (by number) with the same status and summary and no
