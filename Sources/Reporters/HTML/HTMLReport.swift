@@ -20,7 +20,8 @@ enum HTMLReport {
         let title = "cfa-gate \(predicate.result.rawValue.uppercased()) · \(ReviewPage.repositoryName(statement) ?? "repository")"
             + " @ \(ReviewPage.shortCommit(predicate.repository.commit))"
 
-        var sections = [HTMLItemsTable.render(predicate.items)]
+        // What did not pass comes first; the run's own errors and notes, when any, go above it.
+        var sections = (HTMLFailureSummary.render(predicate.items).map { [$0] } ?? []) + [HTMLItemsTable.render(predicate.items)]
         if let runNotes = predicate.runNotes {
             sections.insert(listSection(id: "run-notes", heading: PolicyText.runNotesHeading, note: nil, entries: runNotes.map(HTMLText.escaped)), at: 0)
         }
