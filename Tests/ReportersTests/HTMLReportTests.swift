@@ -134,6 +134,22 @@ import Testing
         #expect(failing.contains("<pre><code>cfa-gate verify .git/cfa-gate/verdicts/\(SampleVerdicts.commit).json --pubkey PUBLIC_KEY_FILE --commit \(SampleVerdicts.commit)</code></pre>"))
     }
 
+    /// `show --format html VERDICT` and `run --out` know where the verdict is: the footer's command names that file, not
+    /// the default path.
+    @Test func theFooterNamesTheVerdictFileItWasRenderedFrom() {
+        let page = HTMLReport.render(SampleVerdicts.failing, links: nil, verdictPath: "/ci/out/my verdict.json")
+        let footer = page[page.range(of: "<footer>")!.lowerBound...]
+        #expect(footer.contains("<pre><code>cfa-gate verify &#39;/ci/out/my verdict.json&#39; --pubkey PUBLIC_KEY_FILE --commit \(SampleVerdicts.commit)</code></pre>"))
+        #expect(footer.contains("(<code>/ci/out/my verdict.json</code>; "))
+        #expect(!footer.contains(".git/cfa-gate/verdicts/"))
+        #expect(!footer.contains("unless"))
+        let markdown = MarkdownReport.render(SampleVerdicts.failing, links: nil, verdictPath: "out/v.json")
+        #expect(markdown.contains("cfa-gate verify out/v.json --pubkey PUBLIC_KEY_FILE --commit \(SampleVerdicts.commit)"))
+        #expect(!markdown.contains("cfa-gate verify .git/cfa-gate/verdicts/"))
+        let shown = ReportFormat.html.render(SampleVerdicts.failing, environment: [:], signatureNote: "", verdictPath: "v.json")
+        #expect(shown.contains("<pre><code>cfa-gate verify v.json --pubkey"))
+    }
+
     /// The page opens on what did not pass: a list above the items table, each entry linking to the item's details.
     @Test func thePageOpensOnALinkedListOfWhatDidNotPass() throws {
         let list = try #require(between(failing, "<nav id=\"failing\" aria-labelledby=\"failing-heading\">", "</nav>"))

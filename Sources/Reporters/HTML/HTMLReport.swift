@@ -7,12 +7,16 @@ import Verdict
 enum HTMLReport {
     /// - Parameter links: where files and the commit can be seen on the web; without them paths are shown
     ///   as text, since a page saved anywhere cannot know where the repository's files are.
-    static func render(_ statement: Statement, links: RepositoryLinks?, reviews: [ManualItemReviews]? = nil) -> String {
-        render(statement, links: links, inventory: InventoryChangesView.from, reviews: reviews)
+    /// - Parameter verdictPath: the file the verdict was written to or read from, when known: the footer's command names it.
+    static func render(
+        _ statement: Statement, links: RepositoryLinks?, reviews: [ManualItemReviews]? = nil, verdictPath: String? = nil
+    ) -> String {
+        render(statement, links: links, inventory: InventoryChangesView.from, reviews: reviews, verdictPath: verdictPath)
     }
 
     static func render(
-        _ statement: Statement, links: RepositoryLinks?, inventory: InventoryLookup, reviews: [ManualItemReviews]? = nil
+        _ statement: Statement, links: RepositoryLinks?, inventory: InventoryLookup, reviews: [ManualItemReviews]? = nil,
+        verdictPath: String? = nil
     ) -> String {
         let predicate = statement.predicate
         let style = HTMLPageStyle.css
@@ -67,7 +71,7 @@ enum HTMLReport {
             <main>
             \(sections.joined(separator: "\n"))
             </main>
-            \(footer(predicate))
+            \(footer(predicate, verdictPath: verdictPath))
             </div>
             <script>\(script)</script>
             </body>
@@ -176,14 +180,16 @@ enum HTMLReport {
             """
     }
 
-    private static func footer(_ predicate: GatePredicate) -> String {
+    private static func footer(_ predicate: GatePredicate, verdictPath: String?) -> String {
         let commit = predicate.repository.commit
         let note = predicate.signer.note.map { "<p>Signer's note: \(HTMLText.inline($0))</p>" } ?? ""
+        // Only a page rendered without its verdict's path falls back on the default one, and says so.
+        let written = verdictPath.map { "<code>\(HTMLText.escaped($0))</code>" }
+            ?? "written to <code>\(HTMLText.escaped(ReviewPage.defaultVerdictPath(commit: commit)))</code> unless <code>--out</code> named another file"
         return """
             <footer>
-            <p>Verify the signed verdict (written to <code>\(HTMLText.escaped(ReviewPage.defaultVerdictPath(commit: commit)))</code> \
-            unless <code>--out</code> named another file; <code>PUBLIC_KEY_FILE</code> is the public half of the signing key):</p>
-            <pre><code>\(HTMLText.escaped(ReviewPage.verifyCommand(commit: commit)))</code></pre>
+            <p>Verify the signed verdict (\(written); <code>PUBLIC_KEY_FILE</code> is the public half of the signing key):</p>
+            <pre><code>\(HTMLText.escaped(ReviewPage.verifyCommand(commit: commit, verdictPath: verdictPath)))</code></pre>
             <p>\(HTMLText.escaped(ReviewPage.signerNote(predicate.signer)))</p>
             \(note)
             </footer>

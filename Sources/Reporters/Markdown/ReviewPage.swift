@@ -90,8 +90,17 @@ enum ReviewPage {
 
     /// The command that checks the signature and the commit. `PUBLIC_KEY_FILE` is deliberately a visible
     /// placeholder: the verdict names the key by id, not by file, and a guessed file name would mislead.
-    static func verifyCommand(commit: String) -> String {
-        "cfa-gate verify \(defaultVerdictPath(commit: commit)) --pubkey PUBLIC_KEY_FILE --commit \(commit)"
+    /// `verdictPath`: where this verdict was written or read from, when the caller knows (`run --out`, `show VERDICT`).
+    static func verifyCommand(commit: String, verdictPath: String? = nil) -> String {
+        "cfa-gate verify \(verdictPath.map(shellWord) ?? defaultVerdictPath(commit: commit)) --pubkey PUBLIC_KEY_FILE --commit \(commit)"
+    }
+
+    /// `text` as one word of a shell command to copy: single-quoted unless it is made of characters no shell reads.
+    static func shellWord(_ text: String) -> String {
+        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
+            (scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "/._-+=:,@%".unicodeScalars.contains(scalar)))
+        }
+        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// The command a reviewer runs to sign off every manual item of the verdict. `REVIEWER_KEY_FILE` is a visible
