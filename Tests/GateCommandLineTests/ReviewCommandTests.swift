@@ -291,7 +291,8 @@ struct ReviewCommandTests {
         let signed = try CFAGateBinary.run(
             ["review", verdict, "--key", keys.pem("alice"), "--pubkey", keys.pub("gate"), "--approve", "27", "--note", "fine"], in: fixture)
         #expect(signed.status == 0, "\(signed.standardError)")
-        try FileManager.default.copyItem(atPath: keys.pub("gate"), toPath: fixture.path("ci-signing.pem.pub"))
+        try FileManager.default.createDirectory(atPath: fixture.path(".github"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: keys.pub("gate"), toPath: fixture.path(".github/cfa-gate.pub"))
 
         let signing = try String(contentsOfFile: Self.repositoryRoot + "/Documentation/Signing.md", encoding: .utf8)
         let section = try #require(signing.components(separatedBy: "## Verifying without cfa-gate").dropFirst().first)
