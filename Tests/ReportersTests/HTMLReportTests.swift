@@ -148,6 +148,10 @@ import Testing
         #expect(!markdown.contains("cfa-gate verify .git/cfa-gate/verdicts/"))
         let shown = ReportFormat.html.render(SampleVerdicts.failing, environment: [:], signatureNote: "", verdictPath: "v.json")
         #expect(shown.contains("<pre><code>cfa-gate verify v.json --pubkey"))
+        // A passing verdict's sign-off command names the same file.
+        let passing = HTMLReport.render(SampleVerdicts.passing, links: nil, verdictPath: "out/v.json")
+        #expect(passing.contains("<pre><code>cfa-gate review out/v.json --key REVIEWER_KEY_FILE"))
+        #expect(MarkdownReport.render(SampleVerdicts.passing, links: nil, verdictPath: "out/v.json").contains("cfa-gate review out/v.json --key"))
     }
 
     /// The page opens on what did not pass: a list above the items table, each entry linking to the item's details.

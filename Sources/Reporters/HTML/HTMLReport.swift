@@ -51,7 +51,9 @@ enum HTMLReport {
         let changes = predicate.items.compactMap { item in inventory(item.evidence).map { (item, $0) } }
         if !changes.isEmpty { sections.append(inventorySection(changes, links: links)) }
         if let baseline = BaselineReport.html(predicate.analysis?.baseline, links: links) { sections.append(baseline) }
-        if !predicate.awaitingReview.isEmpty { sections.append(reviewSection(predicate, reviews ?? ManualItemReviews.awaiting(predicate))) }
+        if !predicate.awaitingReview.isEmpty {
+            sections.append(reviewSection(predicate, reviews ?? ManualItemReviews.awaiting(predicate), verdictPath: verdictPath))
+        }
 
         return """
             <!DOCTYPE html>
@@ -166,9 +168,10 @@ enum HTMLReport {
             """
     }
 
-    private static func reviewSection(_ predicate: GatePredicate, _ reviews: [ManualItemReviews]) -> String {
+    private static func reviewSection(_ predicate: GatePredicate, _ reviews: [ManualItemReviews], verdictPath: String?) -> String {
         let entries = ReviewText.htmlEntries(reviews)
-        let command = predicate.result == .passed ? "\n<pre><code>\(HTMLText.escaped(ReviewPage.reviewCommand(predicate)))</code></pre>" : ""
+        let review = ReviewPage.reviewCommand(predicate, verdictPath: verdictPath)
+        let command = predicate.result == .passed ? "\n<pre><code>\(HTMLText.escaped(review))</code></pre>" : ""
         return """
             <section id="review" aria-labelledby="review-heading">
             <h2 id="review-heading">Awaiting a person</h2>

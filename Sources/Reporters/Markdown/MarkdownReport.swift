@@ -51,7 +51,7 @@ enum MarkdownReport {
             blocks.append(ReviewPage.signOffNote(predicate.result))
             blocks.append(ReviewText.markdownLines(reviews ?? ManualItemReviews.awaiting(predicate)).joined(separator: "\n"))
             if predicate.result == .passed {
-                blocks.append(MarkdownText.codeBlock([ReviewPage.reviewCommand(predicate)], language: "sh"))
+                blocks.append(MarkdownText.codeBlock([ReviewPage.reviewCommand(predicate, verdictPath: verdictPath)], language: "sh"))
             }
         }
         blocks.append(footer(statement, verdictPath: verdictPath))

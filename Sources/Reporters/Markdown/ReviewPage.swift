@@ -105,10 +105,10 @@ enum ReviewPage {
 
     /// The command a reviewer runs to sign off every manual item of the verdict. `REVIEWER_KEY_FILE` is a visible
     /// placeholder for the reviewer's own private key, whose public half `gate/reviewers` on the protected branch lists.
-    static func reviewCommand(_ predicate: GatePredicate) -> String {
+    static func reviewCommand(_ predicate: GatePredicate, verdictPath: String? = nil) -> String {
         let items = predicate.awaitingReview.map { String($0.number) }.joined(separator: ",")
-        return "cfa-gate review \(defaultVerdictPath(commit: predicate.repository.commit)) --key REVIEWER_KEY_FILE --approve \(items) "
-            + "--note \"what you checked\""
+        let verdict = verdictPath.map(shellWord) ?? defaultVerdictPath(commit: predicate.repository.commit)
+        return "cfa-gate review \(verdict) --key REVIEWER_KEY_FILE --approve \(items) --note \"what you checked\""
     }
 
     /// What a person does with the manual items: sign them off once the machine has passed, never instead of it.
