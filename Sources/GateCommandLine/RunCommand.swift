@@ -183,7 +183,8 @@ struct RunCommand: GateCommand {
         if let replaced = folders.check().first { throw ReportFiles.WriteError(path: "a report", reason: replaced) }
         let note = "signed, keyid \(outcome.predicate.signer.keyID)"
         for (format, path) in reportPaths {
-            try ReportFiles.write(format.render(outcome.statement, environment: terminal.environment, signatureNote: note), to: path)
+            let rendered = format.render(outcome.statement, environment: terminal.environment, signatureNote: note, verdictPath: outcome.verdictPath)
+            try ReportFiles.write(rendered, to: path)
         }
         if let summary = outcome.stepSummary {
             let links = RepositoryLinks(gitHubEnvironment: terminal.environment, commit: outcome.predicate.repository.commit)

@@ -52,7 +52,8 @@ struct ShowCommand: GateCommand {
         let note = format == "text" ? signatureNote(envelope, environment: terminal.environment) : ""
         // The sign-offs beside the verdict (VERDICT.reviews/), shown for a person; `verify --require-reviews` decides.
         let reviews = ReviewCheck.shown(verdictPath: verdictPath, statement: statement)
-        let rendered = ReportFormat(rawValue: format)!.render(statement, environment: terminal.environment, signatureNote: note, reviews: reviews)
+        let rendered = ReportFormat(rawValue: format)!.render(
+            statement, environment: terminal.environment, signatureNote: note, reviews: reviews, verdictPath: verdictPath)
         // JSON, Markdown, HTML, JUnit and SARIF escape in their own syntax; the text form is escaped line by line.
         if format == "text" { terminal.outText(rendered) } else { terminal.out(rendered) }
         return ExitCode.passed

@@ -67,7 +67,8 @@ struct ItemScheduler: Sendable {
         }
         let snapshot = sources
         // Read at the same moment, for the same reason: the test item judges the test code as it was before anything ran.
-        let frameworkShadowing = lanes.tests.isEmpty ? [] : await TestProbe.frameworkShadowing(in: context)
+        let testCode = lanes.tests.isEmpty ? [] : TestProbe.testCode(in: context)
+        let frameworkShadowing = testCode.isEmpty ? [] : await TestFrameworkShadowing.findings(in: testCode)
 
         var results: [Int: ItemResult] = [:]
         var analysis: AnalysisResult?
@@ -76,7 +77,8 @@ struct ItemScheduler: Sendable {
             group.addTask {
                 let built =
                     hasSwiftPMLane
-                    ? await runSwiftPMLane(builds: lanes.builds, tests: lanes.tests, frameworkShadowing: frameworkShadowing) : []
+                    ? await runSwiftPMLane(
+                        builds: lanes.builds, tests: lanes.tests, frameworkShadowing: frameworkShadowing, testCode: testCode) : []
                 return (built + (await runCommands(lanes.commands)), nil)
             }
             if let analysisConfiguration, !lanes.cfa.isEmpty || !lanes.inventory.isEmpty {
@@ -161,7 +163,7 @@ struct ItemScheduler: Sendable {
     /// skipped with the reason.
     private func runSwiftPMLane(
         builds: [(item: ChecklistItem, arguments: [String])], tests: [(item: ChecklistItem, arguments: [String])],
-        frameworkShadowing: [Finding]
+        frameworkShadowing: [Finding], testCode: [SourceInput]
     ) async -> [ItemResult] {
         // Without a package SwiftPM can build here, the lane builds and tests the model package instead (ModelBuildScope),
         // unless the checklist forbids it; the checklist's floors then judge how much of the app it covered.
@@ -237,7 +239,7 @@ struct ItemScheduler: Sendable {
             finished.append(await measure(item) { logName in
                 let probe = TestProbe(
                     arguments: arguments, frameworkShadowing: frameworkShadowing, unavailable: model?.unavailableTests ?? [], floor: floor,
-                    builtByItem: testBuild?.item)
+                    testCode: testCode, builtByItem: testBuild?.item)
                 return scoped(await probe.run(in: context, logName: logName, evaluation: evaluation) { process, running in
                     let tests = running.map { RunningTest(id: $0.key, elapsed: $0.value) }.sorted { $0.elapsed > $1.elapsed }
                     progress(.testsRunning(item: item.number, process: process, tests: tests))

@@ -54,7 +54,8 @@ public struct BuildProbe: Sendable {
     }
 
     static func failureSummary(_ command: String, errors: [Diagnostic]) -> String {
-        guard let first = errors.first else { return "`\(command)` failed (see the log excerpt)" }
+        // The evidence then carries the log's last lines as the excerpt; the closing summary prints them and the log's path.
+        guard let first = errors.first else { return "`\(command)` failed without a compiler error line: see the end of its log" }
         let location = [first.file, first.line.map(String.init)].compactMap { $0 }.joined(separator: ":")
         let count = errors.count == CompilerDiagnostics.maximumDiagnostics ? "\(errors.count)+" : "\(errors.count)"
         return "`\(command)` failed: \(count) error\(errors.count == 1 ? "" : "s")\(ItemResult.firstDiagnosticMarker)\(location): \(first.message)"

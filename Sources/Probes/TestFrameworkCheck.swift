@@ -5,7 +5,13 @@ extension TestProbe {
     /// The package's test code that disarms the test frameworks (see `TestFrameworkShadowing`), read from disk now (see
     /// `TestCodeSources.read`): the scheduler calls this before any build, test or command of the change runs.
     public static func frameworkShadowing(in context: ProbeContext) async -> [Finding] {
-        await TestFrameworkShadowing.findings(in: TestCodeSources.read(repositoryRoot: context.repositoryRoot, packagePath: context.packagePath))
+        await TestFrameworkShadowing.findings(in: testCode(in: context))
+    }
+
+    /// The package's test code, read from disk now (see `TestCodeSources.read`), for `frameworkShadowing(in:)` and for
+    /// finding where a test that hung or crashed is declared.
+    public static func testCode(in context: ProbeContext) -> [SourceInput] {
+        TestCodeSources.read(repositoryRoot: context.repositoryRoot, packagePath: context.packagePath)
     }
 
     /// The item's outcome when test code disarms the frameworks: failed, naming the first place and the fix, every place

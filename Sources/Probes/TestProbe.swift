@@ -22,15 +22,20 @@ public struct TestProbe: Sendable {
     var floor: ModelBuildFloor?
     /// The build item whose `swift build --build-tests` already built these tests, with the same arguments; nil builds them here.
     var builtByItem: Int?
+    /// The package's test code as it was before anything ran (`TestCodeSources.read`), where a test that hung or crashed
+    /// is found declared; nil reads it when the probe starts.
+    var testCode: [SourceInput]?
 
     public init(
         arguments: [String] = [], frameworkShadowing: [Finding] = [], unavailable: [TestCaseResult] = [], floor: ModelBuildFloor? = nil,
+        testCode: [SourceInput]? = nil,
         builtByItem: Int? = nil
     ) {
         self.arguments = arguments
         self.frameworkShadowing = frameworkShadowing
         self.unavailable = unavailable
         self.floor = floor
+        self.testCode = testCode
         self.builtByItem = builtByItem
     }
 
@@ -71,6 +76,15 @@ public struct TestProbe: Sendable {
         observe: @escaping @Sendable (_ process: String, _ running: [String: Duration]) -> Void = { _, _ in }
     ) async -> ProbeOutcome {
         if let disarmed = Self.disarmed(frameworkShadowing) { return disarmed }
+        var probe = self
+        probe.testCode = testCode ?? TestCodeSources.read(repositoryRoot: context.repositoryRoot, packagePath: context.packagePath)
+        return await probe.runWithTestCode(in: context, logName: logName, evaluation: given, observe: observe)
+    }
+
+    private func runWithTestCode(
+        in context: ProbeContext, logName: String, evaluation given: PackageEvaluation?,
+        observe: @escaping @Sendable (_ process: String, _ running: [String: Duration]) -> Void
+    ) async -> ProbeOutcome {
         let clock = ContinuousClock()
         let deadline = clock.now + context.timeouts.test
         let selection = Self.split(arguments)
@@ -117,7 +131,10 @@ public struct TestProbe: Sendable {
         let binDirectory: String
         switch await TestBundleLocator.binDirectory(in: context, buildArguments: selection.buildArguments, runDirectory: runDirectory) {
         case .success(let path): binDirectory = path
-        case .failure(let error): return .error(error.message, evidence: evidence)
+        case .failure(let error):
+            var evidence = evidence
+            evidence.excerpt = error.excerpt
+            return .error(error.message, evidence: evidence)
         }
         if !selection.buildArguments.isEmpty,
             let reevaluated = evaluation.reevaluation(in: context, by: "swift build --show-bin-path \(selection.buildArguments.joined(separator: " "))")
@@ -240,11 +257,32 @@ public struct TestProbe: Sendable {
         // model build is deterministic), never run and never fail an item, and the merge keeps them once.
         var orchestrator = TestOrchestrator(runner: runner, policy: policy)
         orchestrator.observe = observe
-        let outcome = await orchestrator.run(share, first: first.targets, firstReason: first.reason)
+        var outcome = await orchestrator.run(share, first: first.targets, firstReason: first.reason)
+        outcome.cases = await Self.placing(outcome.cases, declaredIn: testCode ?? [])
         var judged = Self.judge(outcome, allowFlaky: policy.allowFlaky, evidence: evidence, shard: shardRecord != nil, unavailable: unavailable)
         judged.evidence.testRun?.shard = shardRecord
         judged.evidence.testRun?.statusChannels = runner.statusChannels(share)
         return floor?.judgeTests(judged, planned: expected.count) ?? judged
+    }
+
+    /// A test that hung or crashed recorded no failure, so no file or line: its first failing attempt takes the place its
+    /// declaration stands, so every report can name `Tests/X/FooTests.swift:12`. The test code is parsed only then.
+    static func placing(_ cases: [TestCaseResult], declaredIn sources: [SourceInput]) async -> [TestCaseResult] {
+        let unplaced = cases.indices.filter { index in
+            let test = cases[index]
+            return (test.status.failsItem || test.status == .flaky) && test.firstFailure != nil && test.firstFailure?.file == nil
+        }
+        guard !unplaced.isEmpty, !sources.isEmpty else { return cases }
+        let declarations = await TestDeclarations.read(sources)
+        var placed = cases
+        for index in unplaced {
+            guard let place = declarations.place(ofTest: cases[index].id),
+                let attempt = cases[index].attempts.firstIndex(where: { $0.outcome != .passed && $0.outcome != .skipped })
+            else { continue }
+            placed[index].attempts[attempt].file = place.file
+            placed[index].attempts[attempt].line = place.line
+        }
+        return placed
     }
 
     struct InvalidPattern: Error { var pattern: String }

@@ -6,15 +6,18 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case text, json, markdown, html, junit, sarif
 
     /// - Parameter reviews: the sign-offs found for the manual items; nil lists them as awaiting.
+    /// - Parameter verdictPath: the verdict file this statement is from (`run --out`, `show VERDICT`); the Markdown and HTML
+    ///   pages' verify command names it, and fall back on the default path only without it.
     public func render(
-        _ statement: Statement, environment: [String: String], signatureNote: String, reviews: [ManualItemReviews]? = nil
+        _ statement: Statement, environment: [String: String], signatureNote: String, reviews: [ManualItemReviews]? = nil,
+        verdictPath: String? = nil
     ) -> String {
         let links = RepositoryLinks(gitHubEnvironment: environment, commit: statement.predicate.repository.commit)
         switch self {
         case .text: return VerdictRenderer.text(statement, signatureNote: signatureNote, reviews: reviews)
         case .json: return JSONText.pretty(statement)
-        case .markdown: return MarkdownReport.render(statement, links: links, reviews: reviews)
-        case .html: return HTMLReport.render(statement, links: links, reviews: reviews)
+        case .markdown: return MarkdownReport.render(statement, links: links, reviews: reviews, verdictPath: verdictPath)
+        case .html: return HTMLReport.render(statement, links: links, reviews: reviews, verdictPath: verdictPath)
         case .junit: return JUnitReport.render(statement)
         case .sarif: return SARIFReport.render(statement, rules: ReportRule.catalog, repositoryURI: links?.webURL)
         }

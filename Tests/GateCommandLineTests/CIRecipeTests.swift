@@ -340,7 +340,7 @@ import Testing
 
     @Test(.enabled(if: HostedRunner.available, HostedRunner.reason))
     func theReadmesKeyStepRunsAsWrittenAndItsVerifyStepTakesTheKeyFromTheBase() async throws {
-        let keygen = try ReadmeCIBlockTests.step(startingWith: "cfa-gate keygen ")
+        let keygen = try #require(try ReadmeCIBlockTests.readmeSteps().first { $0.contains("cfa-gate keygen ") })
         #expect(try ReadmeCIBlockTests.step(startingWith: "git show \"refs/remotes/origin/$GITHUB_BASE_REF:.github/cfa-gate.pub\" > \"$RUNNER_TEMP/cfa-gate.pub\" ").contains("--pubkey \"$RUNNER_TEMP/cfa-gate.pub\""))
         let user = try #require(AttackHost.ciUser)
         let folder = try GitFixture()
@@ -348,9 +348,12 @@ import Testing
         try AttackHost.chown(folder.root, to: user.uid, user.gid)
         let prefix = try KeyReachTests.install()
         defer { try? FileManager.default.removeItem(atPath: prefix) }
+        let home = try AttackHost.folder("home", owner: (user.uid, user.gid))
+        defer { try? FileManager.default.removeItem(atPath: home) }
         let result = try AttackHost.run(
-            AttackHost.asCIUserPrefix, ["/bin/bash", "-e", "-c", keygen], in: folder, environment: ["PATH": "\(prefix)/bin:/usr/bin:/bin", "HOME": folder.root])
+            AttackHost.asCIUserPrefix, ["/bin/bash", "-e", "-c", keygen], in: folder, environment: ["PATH": "\(prefix)/bin:/usr/bin:/bin", "HOME": home])
         #expect(result.status == 0, "\(result)")
+        #expect(FileManager.default.fileExists(atPath: "\(home)/.config/cfa-gate/ci-signing.pem"))
         let published = try String(contentsOfFile: folder.path(".github/cfa-gate.pub"), encoding: .utf8)
         #expect(published.hasPrefix("-----BEGIN PUBLIC KEY-----"), "\(published)")
     }

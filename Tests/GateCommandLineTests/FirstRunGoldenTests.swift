@@ -80,7 +80,7 @@ struct FirstRunGoldenTests {
         [20] start   cfa CFA-TESTS-NO-SHARED — Tests assemble their own object graph
         [21] start   cfa CFA-FILE-IMPORTS — Every file imports what it uses
         [22] start   cfa CFA-VIEWMODEL-TASK-REUSE — A ViewModel keeps hold of the Tasks it starts
-        [1] FAIL    #.#s  not a CFA app: adoption needed — no composition root (`@MainActor @Observable final class AppModel` with `static let shared = live()`); no Feature (a `@MainActor @Observable final class XFeature` stored on AppModel); no screen paired with its ViewModel (`XView` with `@State private var viewModel = XViewModel()`); start with `Sources/Mylib/AppModel.swift`
+        [1] FAIL    #.#s  not a CFA app: adoption needed — no composition root (`@MainActor @Observable final class AppModel`…
         [2] FAIL    #.#s  not judged: not a CFA app yet (item 1)
         [3] FAIL    #.#s  not judged: not a CFA app yet (item 1)
         [4] FAIL    #.#s  not judged: not a CFA app yet (item 1)

@@ -19,9 +19,72 @@ struct ItemNumbersTests {
 
 struct ProgressReporterTests {
     @Test func finishedItemsShowStatusTimeAndSummaryAndManualItemsWaitForTheSummary() {
-        let line = ProgressReporter.line(for: .itemFinished(SampleVerdicts.failing.predicate.items[1]))
-        #expect(line == "[24] FAIL    30.8s  `swift build -Xswiftc -warnings-as-errors` failed: 1 error, first Sources/App/Orders.swift:3: cannot find 'x' in scope")
+        let line = ProgressReporter.line(for: .itemFinished(SampleVerdicts.tests))
+        #expect(line == "[25] pass    6.5s  32 passed, 0 failed, 0 skipped")
         #expect(ProgressReporter.line(for: .itemFinished(SampleVerdicts.manual(27, "Review", section: "S"))) == nil)
+    }
+
+    /// A failure's summary can be hundreds of characters (an adoption finding, a model build's root cause): its progress line
+    /// is cut to one line, and the closing summary gives the whole text.
+    @Test func aFailedItemsProgressLineFitsOneHundredTwentyColumnsAndItsSummaryIsWhole() throws {
+        let long = ItemResult(
+            number: 1, title: "Rule 1", section: "S", probe: "cfa", status: .failed,
+            summary: "not a CFA app: adoption needed — " + String(repeating: "no composition root; ", count: 12) + "the end",
+            durationSeconds: 0.2, evidence: .empty)
+        let line = try #require(ProgressReporter.line(for: .itemFinished(long)))
+        #expect(line == "[1] FAIL    0.2s  " + long.summary.prefix(99) + "…")
+        #expect(line.count <= 120)
+        let painted = try #require(ProgressReporter.line(for: .itemFinished(long), style: TerminalStyle(live: true, color: true)))
+        #expect(painted.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression) == line)
+        let outcome = GateOutcome(
+            envelope: Envelope(payloadType: DSSE.payloadType, payload: "", signatures: []),
+            statement: SampleVerdicts.statement(result: .failed, items: [long], awaiting: []), verdictPath: "/r/v.json", publicKeyPath: nil)
+        #expect(ProgressReporter.summary(outcome, verifyCommand: "verify").contains("  FAIL 1. Rule 1: \(long.summary)"))
+        // A pass is never repeated below, so its line keeps every word.
+        var passed = long
+        passed.status = .passed
+        #expect(ProgressReporter.line(for: .itemFinished(passed))?.hasSuffix("the end") == true)
+    }
+
+    /// A build that failed with no compiler error line: the summary prints the end of its log, and the log's path beside
+    /// the verdict, which the run keeps.
+    @Test func aFailedItemShowsItsExcerptAndWhereItsLogIs() {
+        let failed = ItemResult(
+            number: 24, title: "The package builds", section: "S", probe: "build", status: .failed,
+            summary: "`swift build` failed without a compiler error line: see the end of its log", durationSeconds: 3,
+            evidence: Evidence(
+                excerpt: (1...12).map { "line \($0)" } + ["ld: cannot open \u{1B}[31moutput"],
+                logs: [LogReference(name: "24-build", path: "abc.logs/24-build.log", sha256: String(repeating: "1", count: 64), bytes: 10)]))
+        let outcome = GateOutcome(
+            envelope: Envelope(payloadType: DSSE.payloadType, payload: "", signatures: []),
+            statement: SampleVerdicts.statement(result: .failed, items: [failed], awaiting: []),
+            verdictPath: "/r/.git/cfa-gate/verdicts/abc.json", publicKeyPath: nil)
+        let lines = ProgressReporter.summary(outcome, verifyCommand: "verify")
+        let heading = lines.firstIndex(of: "  FAIL 24. The package builds: \("`swift build` failed without a compiler error line: see the end of its log")")
+        #expect(heading != nil)
+        guard let heading else { return }
+        // The last ten lines, the change's escape codes shown, never sent.
+        #expect(lines[heading + 1] == "      | line 4")
+        #expect(lines[heading + 9] == "      | line 12")
+        #expect(lines[heading + 10] == "      | \(UntrustedText.escaped("ld: cannot open \u{1B}[31moutput"))")
+        #expect(!lines[heading + 10].contains("\u{1B}"))
+        #expect(lines[heading + 11] == "      log: /r/.git/cfa-gate/verdicts/abc.logs/24-build.log")
+    }
+
+    /// A run that ended in ERROR with no item in error says why in the result line itself.
+    @Test func aRunErrorIsNamedInTheResultLine() {
+        var statement = SampleVerdicts.statement(result: .error, items: [SampleVerdicts.build, SampleVerdicts.tests], awaiting: [])
+        statement.predicate.runErrors = ["the working tree changed while the probes ran: README.md\nsecond line", "another"]
+        let outcome = GateOutcome(
+            envelope: Envelope(payloadType: DSSE.payloadType, payload: "", signatures: []), statement: statement,
+            verdictPath: "/r/v.json", publicKeyPath: nil)
+        let lines = ProgressReporter.summary(outcome, verifyCommand: "verify")
+        #expect(
+            lines.contains(
+                "Result: ERROR — run error: the working tree changed while the probes ran: README.md (and 1 more); "
+                    + "2 passed, 0 failed, 0 error, 0 skipped, 0 manual"), "\(lines)")
+        let plain = GateOutcome(envelope: outcome.envelope, statement: SampleVerdicts.passing, verdictPath: "/r/v.json", publicKeyPath: nil)
+        #expect(ProgressReporter.summary(plain, verifyCommand: "verify").contains("Result: PASSED — 3 passed, 0 failed, 0 error, 0 skipped, 2 manual"))
     }
 
     @Test func theSummaryNamesFailuresTheirFirstFindingsTheVerdictAndHowToVerifyIt() {

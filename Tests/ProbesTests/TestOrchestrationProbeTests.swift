@@ -46,6 +46,17 @@ extension SwiftPackageProbeTests {
             #expect(test.excerpt.contains { $0.contains("crashing on purpose") })
             #expect(test.attempts[0].message?.hasSuffix("Fatal error: crashing on purpose") == true)
         }
+        // A hang or a crash records no failure: the place reported is where the test is declared.
+        let declared = [
+            "CalcTests.Orchestrated/hangs()": 30, "CalcTests.Orchestrated/crashes()": 31,
+            "CalcTests.OrchestratedXC/testHangs": 39, "CalcTests.OrchestratedXC/testCrashes": 40,
+        ]
+        for test in cases where test.status == .timedOut || test.status == .crashed {
+            #expect(test.firstFailure?.file == "Tests/CalcTests/OrchestratedTests.swift", "\(test.id)")
+            #expect(test.firstFailure?.line == declared[test.id], "\(test.id)")
+            let diagnostic = outcome.evidence.diagnostics.first { $0.name == test.id }
+            #expect(diagnostic?.file == "Tests/CalcTests/OrchestratedTests.swift" && diagnostic?.line == declared[test.id], "\(test.id)")
+        }
         let record = try #require(outcome.evidence.testRun)
         #expect(record.expected == 12)
         #expect(record.counts == ["passed": 6, "failed": 2, "timedOut": 2, "crashed": 2])

@@ -98,6 +98,12 @@ struct HTMLBrowserTests {
         #expect(dom.contains("<details class=\"item\" id=\"item-25\">"))
     }
 
+    @Test func theOpeningListOfFailuresOpensTheDetailsItLinksTo() throws {
+        let dom = try HeadlessChromium.domAfterScripts(of: page, fragment: "#item-26")
+        #expect(dom.contains("<a href=\"#item-26\">26. The working tree is clean at the final commit</a>"))
+        #expect(dom.contains("<details class=\"item\" id=\"item-26\" open=\"\">"))
+    }
+
     @Test func policyRefusesAnyScriptButThePagesOwn() throws {
         let injected = page.replacingOccurrences(
             of: "</body>", with: "<script>document.documentElement.dataset.injected = \"yes\"</script></body>")

@@ -134,6 +134,42 @@ import Testing
         #expect(failing.contains("<pre><code>cfa-gate verify .git/cfa-gate/verdicts/\(SampleVerdicts.commit).json --pubkey PUBLIC_KEY_FILE --commit \(SampleVerdicts.commit)</code></pre>"))
     }
 
+    /// `show --format html VERDICT` and `run --out` know where the verdict is: the footer's command names that file, not
+    /// the default path.
+    @Test func theFooterNamesTheVerdictFileItWasRenderedFrom() {
+        let page = HTMLReport.render(SampleVerdicts.failing, links: nil, verdictPath: "/ci/out/my verdict.json")
+        let footer = page[page.range(of: "<footer>")!.lowerBound...]
+        #expect(footer.contains("<pre><code>cfa-gate verify &#39;/ci/out/my verdict.json&#39; --pubkey PUBLIC_KEY_FILE --commit \(SampleVerdicts.commit)</code></pre>"))
+        #expect(footer.contains("(<code>/ci/out/my verdict.json</code>; "))
+        #expect(!footer.contains(".git/cfa-gate/verdicts/"))
+        #expect(!footer.contains("unless"))
+        let markdown = MarkdownReport.render(SampleVerdicts.failing, links: nil, verdictPath: "out/v.json")
+        #expect(markdown.contains("cfa-gate verify out/v.json --pubkey PUBLIC_KEY_FILE --commit \(SampleVerdicts.commit)"))
+        #expect(!markdown.contains("cfa-gate verify .git/cfa-gate/verdicts/"))
+        let shown = ReportFormat.html.render(SampleVerdicts.failing, environment: [:], signatureNote: "", verdictPath: "v.json")
+        #expect(shown.contains("<pre><code>cfa-gate verify v.json --pubkey"))
+        // A passing verdict's sign-off command names the same file.
+        let passing = HTMLReport.render(SampleVerdicts.passing, links: nil, verdictPath: "out/v.json")
+        #expect(passing.contains("<pre><code>cfa-gate review out/v.json --key REVIEWER_KEY_FILE"))
+        #expect(MarkdownReport.render(SampleVerdicts.passing, links: nil, verdictPath: "out/v.json").contains("cfa-gate review out/v.json --key"))
+    }
+
+    /// The page opens on what did not pass: a list above the items table, each entry linking to the item's details.
+    @Test func thePageOpensOnALinkedListOfWhatDidNotPass() throws {
+        let list = try #require(between(failing, "<nav id=\"failing\" aria-labelledby=\"failing-heading\">", "</nav>"))
+        #expect(list.contains("<h2 id=\"failing-heading\">4 items did not pass</h2>"))
+        let links = list.components(separatedBy: "<a href=\"#item-").dropFirst().map { $0.prefix { $0.isNumber } }
+        #expect(links == ["1", "24", "25", "26"])
+        #expect(list.contains("<a href=\"#item-25\">25. The tests pass at the final commit</a>: 30 passed, 2 failed, 1 skipped</li>"))
+        for number in links { #expect(failing.contains("<details class=\"item\" id=\"item-\(number)\">")) }
+        let opening = try #require(failing.range(of: "<nav id=\"failing\""))
+        let table = try #require(failing.range(of: "<section id=\"items\""))
+        #expect(opening.lowerBound < table.lowerBound)
+        let errored = HTMLReport.render(SampleVerdicts.errored, links: nil)
+        #expect(errored.contains("<h2 id=\"failing-heading\">1 item did not pass</h2>"))
+        #expect(!HTMLReport.render(SampleVerdicts.passing, links: nil).contains("id=\"failing\""))
+    }
+
     @Test func untrustedTextIsEscapedInContentAndAttributes() {
         let hostile = [NastyInputs.scriptClose, NastyInputs.attributeBreak, SampleVerdicts.awkwardMessage].enumerated().map { index, text in
             NastyInputs.item(text, number: index + 1, file: "src/\(text).swift")

@@ -151,15 +151,26 @@ extension FileFacts {
             xcTestCaseClasses: Set(types.filter { $0.kind == .class && $0.inherits("XCTestCase") }.map(\.name)), conditionalParts: parts)
     }
 
+    /// `Type/testName` of each parameterless `test…` method of an extension, with its line.
+    var extensionTestLines: [(test: String, line: Int)] {
+        types.filter { $0.kind == .extension }.flatMap { type in
+            type.functions.filter { !$0.isStatic && $0.name.hasPrefix("test") && $0.parameters.isEmpty }
+                .map { ("\(type.name)/\($0.name)", $0.location.line) }
+        }
+    }
+
     private var extensionTestCandidates: [String] {
         types.filter { $0.kind == .extension }.flatMap { type in
             type.functions.filter { !$0.isStatic && $0.name.hasPrefix("test") && $0.parameters.isEmpty }.map { "\(type.name)/\($0.name)" }
         }
     }
 
-    private var declaredTests: [String] {
+    private var declaredTests: [String] { testDeclarations.map(\.test) }
+
+    /// The tests `SourceNames.declaredTests` lists, each with the line its declaration starts on.
+    public var testDeclarations: [(test: String, line: Int)] {
         let testAttributes = attributeUses.filter { $0.name == "Test" || $0.name == "Testing.Test" }.map(\.location)
-        var tests: [String] = []
+        var tests: [(test: String, line: Int)] = []
         for type in types {
             let suite = (type.kind == .extension ? [] : type.enclosing + [type.name]).joined(separator: "/")
             let isXCTestCase = type.inherits("XCTestCase")
@@ -170,9 +181,9 @@ extension FileFacts {
                 }
                 if marked {
                     let labels = function.parameters.map { "\($0.label ?? "_"):" }.joined()
-                    tests.append("\(type.kind == .extension ? type.name : suite)/\(function.name)(\(labels))")
+                    tests.append(("\(type.kind == .extension ? type.name : suite)/\(function.name)(\(labels))", function.location.line))
                 } else if isXCTestCase, function.name.hasPrefix("test"), function.parameters.isEmpty {
-                    tests.append("\(suite)/\(function.name)")
+                    tests.append(("\(suite)/\(function.name)", function.location.line))
                 }
             }
         }

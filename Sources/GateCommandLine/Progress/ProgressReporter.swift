@@ -1,5 +1,6 @@
 import CFAAnalysis
 import Checklist
+import Foundation
 import GateEngine
 import Reporters
 import TextSafety
@@ -30,8 +31,24 @@ enum ProgressReporter {
             // Manual items are listed together in the summary instead of one line each.
             guard result.status != .manual else { return nil }
             let status = result.status.painted(result.status.label.padding(toLength: 6, withPad: " ", startingAt: 0), style)
-            return "[\(result.number)] \(status)  \(DurationText.seconds(result.durationSeconds))  \(shown(result.summary))"
+            // A failure's whole text is repeated in the closing summary, so its progress line stays one screen line.
+            let summary = result.status == .failed || result.status == .error
+                ? clipped(shown(result.summary), to: itemSummaryWidth) : shown(result.summary)
+            return "[\(result.number)] \(status)  \(DurationText.seconds(result.durationSeconds))  \(summary)"
         }
+    }
+
+    /// The most of a failed or errored item's summary its progress line shows, in characters: with the number, status and
+    /// time before it (about 20), the line fits 120 columns. Not counted from the time's width, so a log reads the same
+    /// however long an item took.
+    static let itemSummaryWidth = 100
+    /// How many of a failed item's excerpt lines the closing summary prints; the verdict and its log keep the rest.
+    static let excerptLinesShown = 10
+
+    /// `text` cut to `width` characters, the cut marked with "…".
+    static func clipped(_ text: String, to width: Int) -> String {
+        guard text.count > width else { return text }
+        return String(text.prefix(max(1, width - 1))) + "…"
     }
 
     /// The closing lines of `run`: the result, counts, failures with their first evidence, where the
@@ -46,7 +63,15 @@ enum ProgressReporter {
         // A model build's unavailable tests are counted apart, beside the items: a passing item must not read as all its tests passing.
         let unavailable = predicate.items.map { ModelBuildText.unavailableTests($0.evidence).count }.reduce(0, +)
         let tests = unavailable == 0 ? "" : "; \(ModelBuildText.count(unavailable)) (model build)"
-        lines.append("Result: \(predicate.result.painted(predicate.result.banner, style)) — \(counts.joined(separator: ", "))\(tests)")
+        // A run error is no item's: named in the result line, so "0 error" beside ERROR does not read as a contradiction.
+        let runErrors = predicate.runErrors ?? []
+        let runError = runErrors.first.map { first in
+            let line = first.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? first
+            let more = runErrors.count > 1 ? " (and \(runErrors.count - 1) more)" : ""
+            return "run error: \(clipped(shown(line), to: 100))\(more); "
+        } ?? ""
+        lines.append(
+            "Result: \(predicate.result.painted(predicate.result.banner, style)) — \(runError)\(counts.joined(separator: ", "))\(tests)")
         for problem in predicate.runErrors ?? [] {
             lines.append("  \(GateResult.error.painted("ERROR", style)) the run: \(shown(problem))")
         }
@@ -65,6 +90,7 @@ enum ProgressReporter {
             for diagnostic in item.evidence.diagnostics.prefix(3) {
                 lines.append("      \(shown(diagnostic.locatedMessage))")
             }
+            lines += evidenceLines(item, verdictPath: outcome.verdictPath)
         }
         for item in predicate.items where !ModelBuildText.unavailableTests(item.evidence).isEmpty {
             lines.append("  \(item.number). \(shown(item.title)):")
@@ -97,6 +123,18 @@ extension ProgressReporter {
         let listed = predicate.items.filter { item in item.status == .failed || item.status == .error }
         let diagnostics: [Diagnostic] = listed.flatMap { item in Array(item.evidence.diagnostics.prefix(3)) }
         return diagnostics.compactMap { diagnostic in diagnostic.kind == .rule ? diagnostic.name : nil }
+    }
+
+    /// A failed item's last excerpt lines and where its full logs are: `<verdict>.logs/` beside the verdict, which the run
+    /// keeps (the log paths are relative to the verdict's folder).
+    static func evidenceLines(_ item: ItemResult, verdictPath: String) -> [String] {
+        let excerpt = item.evidence.excerpt.suffix(excerptLinesShown).map { "      | \(UntrustedText.escaped($0))" }
+        let folder = URL(fileURLWithPath: verdictPath).deletingLastPathComponent().path
+        let logs = item.evidence.logs.map { log in
+            let path = log.path.hasPrefix("/") ? log.path : "\(folder)/\(log.path)"
+            return "      log: \(UntrustedText.escaped(path))"
+        }
+        return excerpt + logs
     }
 
     /// The failed and errored items in order, consecutive ones (by number) with the same status and summary and no

@@ -70,7 +70,8 @@ struct SwiftPMTestRunner: TestRunner {
         let noSwiftTesting = swiftTesting.termination == .exited(Self.noTestsFoundExitCode)
         for listing in [xctest] + (noSwiftTesting ? [] : [swiftTesting]) where listing.termination != .exited(0) {
             throw TestRunnerError(
-                "listing the tests in \(bundle) failed (\(listing.termination)); see the log", excerpt: OutputExcerpt.tail(of: listing.output, lines: 15))
+                "listing the tests in \(bundle) failed (\(listing.termination)); the last lines it printed are in the excerpt",
+                excerpt: OutputExcerpt.tail(of: listing.output, lines: 15))
         }
         let xctestIDs = xctest.ids
         if let unknownVersion { throw Self.versionError(unknownVersion.version) }

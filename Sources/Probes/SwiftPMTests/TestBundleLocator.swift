@@ -23,9 +23,13 @@ enum TestBundleLocator {
             ).run()
             // Read line by line: the manifest and plugins can print as much as they like before the path.
             var last: String?
-            _ = LogFile.read(logPath) { line in if !line.overlong, line.text.hasPrefix("/") { last = String(line.text) } }
+            let read = LogFile.read(logPath) { line in if !line.overlong, line.text.hasPrefix("/") { last = String(line.text) } }
             guard termination.succeeded, let last else {
-                return .failure(TestRunnerError("`swift build --show-bin-path` failed (\(termination)); see the log"))
+                // The log is in the run's folder, removed when the item ends: its last lines go with the error instead.
+                return .failure(
+                    TestRunnerError(
+                        "`swift build --show-bin-path` failed (\(termination)); the last lines it printed are in the excerpt",
+                        excerpt: OutputExcerpt.tail(of: read.excerpt, lines: 15)))
             }
             binDirectory = last
         }

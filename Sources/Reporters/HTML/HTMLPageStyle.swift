@@ -91,6 +91,8 @@ enum HTMLPageStyle {
         .severity-warning .severity { color: var(--error); }
         .line-number { color: var(--muted); font-variant-numeric: tabular-nums; }
         .file-group h3 .muted { font-weight: 400; font-size: 0.9em; }
+        ul.failing { list-style: none; padding: 0; }
+        ul.failing li { margin: 4px 0; overflow-wrap: anywhere; }
         ul.tasks { list-style: none; padding: 0; }
         ul.tasks li { margin: 4px 0; }
         footer { margin-top: 36px; padding-top: 12px; border-top: 1px solid var(--border); color: var(--muted); font-size: 0.92em; }

@@ -7,12 +7,16 @@ import Verdict
 enum HTMLReport {
     /// - Parameter links: where files and the commit can be seen on the web; without them paths are shown
     ///   as text, since a page saved anywhere cannot know where the repository's files are.
-    static func render(_ statement: Statement, links: RepositoryLinks?, reviews: [ManualItemReviews]? = nil) -> String {
-        render(statement, links: links, inventory: InventoryChangesView.from, reviews: reviews)
+    /// - Parameter verdictPath: the file the verdict was written to or read from, when known: the footer's command names it.
+    static func render(
+        _ statement: Statement, links: RepositoryLinks?, reviews: [ManualItemReviews]? = nil, verdictPath: String? = nil
+    ) -> String {
+        render(statement, links: links, inventory: InventoryChangesView.from, reviews: reviews, verdictPath: verdictPath)
     }
 
     static func render(
-        _ statement: Statement, links: RepositoryLinks?, inventory: InventoryLookup, reviews: [ManualItemReviews]? = nil
+        _ statement: Statement, links: RepositoryLinks?, inventory: InventoryLookup, reviews: [ManualItemReviews]? = nil,
+        verdictPath: String? = nil
     ) -> String {
         let predicate = statement.predicate
         let style = HTMLPageStyle.css
@@ -20,7 +24,8 @@ enum HTMLReport {
         let title = "cfa-gate \(predicate.result.rawValue.uppercased()) · \(ReviewPage.repositoryName(statement) ?? "repository")"
             + " @ \(ReviewPage.shortCommit(predicate.repository.commit))"
 
-        var sections = [HTMLItemsTable.render(predicate.items)]
+        // What did not pass comes first; the run's own errors and notes, when any, go above it.
+        var sections = (HTMLFailureSummary.render(predicate.items).map { [$0] } ?? []) + [HTMLItemsTable.render(predicate.items)]
         if let runNotes = predicate.runNotes {
             sections.insert(listSection(id: "run-notes", heading: PolicyText.runNotesHeading, note: nil, entries: runNotes.map(HTMLText.escaped)), at: 0)
         }
@@ -46,7 +51,9 @@ enum HTMLReport {
         let changes = predicate.items.compactMap { item in inventory(item.evidence).map { (item, $0) } }
         if !changes.isEmpty { sections.append(inventorySection(changes, links: links)) }
         if let baseline = BaselineReport.html(predicate.analysis?.baseline, links: links) { sections.append(baseline) }
-        if !predicate.awaitingReview.isEmpty { sections.append(reviewSection(predicate, reviews ?? ManualItemReviews.awaiting(predicate))) }
+        if !predicate.awaitingReview.isEmpty {
+            sections.append(reviewSection(predicate, reviews ?? ManualItemReviews.awaiting(predicate), verdictPath: verdictPath))
+        }
 
         return """
             <!DOCTYPE html>
@@ -66,7 +73,7 @@ enum HTMLReport {
             <main>
             \(sections.joined(separator: "\n"))
             </main>
-            \(footer(predicate))
+            \(footer(predicate, verdictPath: verdictPath))
             </div>
             <script>\(script)</script>
             </body>
@@ -161,9 +168,10 @@ enum HTMLReport {
             """
     }
 
-    private static func reviewSection(_ predicate: GatePredicate, _ reviews: [ManualItemReviews]) -> String {
+    private static func reviewSection(_ predicate: GatePredicate, _ reviews: [ManualItemReviews], verdictPath: String?) -> String {
         let entries = ReviewText.htmlEntries(reviews)
-        let command = predicate.result == .passed ? "\n<pre><code>\(HTMLText.escaped(ReviewPage.reviewCommand(predicate)))</code></pre>" : ""
+        let review = ReviewPage.reviewCommand(predicate, verdictPath: verdictPath)
+        let command = predicate.result == .passed ? "\n<pre><code>\(HTMLText.escaped(review))</code></pre>" : ""
         return """
             <section id="review" aria-labelledby="review-heading">
             <h2 id="review-heading">Awaiting a person</h2>
@@ -175,14 +183,16 @@ enum HTMLReport {
             """
     }
 
-    private static func footer(_ predicate: GatePredicate) -> String {
+    private static func footer(_ predicate: GatePredicate, verdictPath: String?) -> String {
         let commit = predicate.repository.commit
         let note = predicate.signer.note.map { "<p>Signer's note: \(HTMLText.inline($0))</p>" } ?? ""
+        // Only a page rendered without its verdict's path falls back on the default one, and says so.
+        let written = verdictPath.map { "<code>\(HTMLText.escaped($0))</code>" }
+            ?? "written to <code>\(HTMLText.escaped(ReviewPage.defaultVerdictPath(commit: commit)))</code> unless <code>--out</code> named another file"
         return """
             <footer>
-            <p>Verify the signed verdict (written to <code>\(HTMLText.escaped(ReviewPage.defaultVerdictPath(commit: commit)))</code> \
-            unless <code>--out</code> named another file; <code>PUBLIC_KEY_FILE</code> is the public half of the signing key):</p>
-            <pre><code>\(HTMLText.escaped(ReviewPage.verifyCommand(commit: commit)))</code></pre>
+            <p>Verify the signed verdict (\(written); <code>PUBLIC_KEY_FILE</code> is the public half of the signing key):</p>
+            <pre><code>\(HTMLText.escaped(ReviewPage.verifyCommand(commit: commit, verdictPath: verdictPath)))</code></pre>
             <p>\(HTMLText.escaped(ReviewPage.signerNote(predicate.signer)))</p>
             \(note)
             </footer>

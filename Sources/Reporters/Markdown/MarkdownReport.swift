@@ -7,12 +7,16 @@ enum MarkdownReport {
     /// - Parameter links: where files and the commit can be seen on the web; nil links files relative to
     ///   the repository root (`[path:line](path#Lline)`), which works where the Markdown is read inside
     ///   the repository.
-    static func render(_ statement: Statement, links: RepositoryLinks?, reviews: [ManualItemReviews]? = nil) -> String {
-        render(statement, links: links, inventory: InventoryChangesView.from, reviews: reviews)
+    /// - Parameter verdictPath: the file the verdict was written to or read from, when known: the footer's command names it.
+    static func render(
+        _ statement: Statement, links: RepositoryLinks?, reviews: [ManualItemReviews]? = nil, verdictPath: String? = nil
+    ) -> String {
+        render(statement, links: links, inventory: InventoryChangesView.from, reviews: reviews, verdictPath: verdictPath)
     }
 
     static func render(
-        _ statement: Statement, links: RepositoryLinks?, inventory: InventoryLookup, reviews: [ManualItemReviews]? = nil
+        _ statement: Statement, links: RepositoryLinks?, inventory: InventoryLookup, reviews: [ManualItemReviews]? = nil,
+        verdictPath: String? = nil
     ) -> String {
         let predicate = statement.predicate
         var blocks = [banner(predicate.result), overview(statement, links: links), itemsTable(predicate.items)]
@@ -47,10 +51,10 @@ enum MarkdownReport {
             blocks.append(ReviewPage.signOffNote(predicate.result))
             blocks.append(ReviewText.markdownLines(reviews ?? ManualItemReviews.awaiting(predicate)).joined(separator: "\n"))
             if predicate.result == .passed {
-                blocks.append(MarkdownText.codeBlock([ReviewPage.reviewCommand(predicate)], language: "sh"))
+                blocks.append(MarkdownText.codeBlock([ReviewPage.reviewCommand(predicate, verdictPath: verdictPath)], language: "sh"))
             }
         }
-        blocks.append(footer(statement))
+        blocks.append(footer(statement, verdictPath: verdictPath))
         return blocks.joined(separator: "\n\n") + "\n"
     }
 
@@ -133,16 +137,17 @@ enum MarkdownReport {
         return lines.joined(separator: "\n")
     }
 
-    private static func footer(_ statement: Statement) -> String {
+    private static func footer(_ statement: Statement, verdictPath: String?) -> String {
         let predicate = statement.predicate
         let commit = predicate.repository.commit
+        let written = verdictPath.map { MarkdownText.code($0) }
+            ?? "written to \(MarkdownText.code(ReviewPage.defaultVerdictPath(commit: commit))) unless `--out` named another file"
         var lines = [
             "---",
             "",
-            "**Verify** the signed verdict (written to \(MarkdownText.code(ReviewPage.defaultVerdictPath(commit: commit))) unless `--out` named another file; "
-                + "`PUBLIC_KEY_FILE` is the public half of the signing key):",
+            "**Verify** the signed verdict (\(written); `PUBLIC_KEY_FILE` is the public half of the signing key):",
             "",
-            MarkdownText.codeBlock([ReviewPage.verifyCommand(commit: commit)], language: "sh"),
+            MarkdownText.codeBlock([ReviewPage.verifyCommand(commit: commit, verdictPath: verdictPath)], language: "sh"),
             "",
             MarkdownText.inline(ReviewPage.signerNote(predicate.signer)),
         ]

@@ -90,16 +90,25 @@ enum ReviewPage {
 
     /// The command that checks the signature and the commit. `PUBLIC_KEY_FILE` is deliberately a visible
     /// placeholder: the verdict names the key by id, not by file, and a guessed file name would mislead.
-    static func verifyCommand(commit: String) -> String {
-        "cfa-gate verify \(defaultVerdictPath(commit: commit)) --pubkey PUBLIC_KEY_FILE --commit \(commit)"
+    /// `verdictPath`: where this verdict was written or read from, when the caller knows (`run --out`, `show VERDICT`).
+    static func verifyCommand(commit: String, verdictPath: String? = nil) -> String {
+        "cfa-gate verify \(verdictPath.map(shellWord) ?? defaultVerdictPath(commit: commit)) --pubkey PUBLIC_KEY_FILE --commit \(commit)"
+    }
+
+    /// `text` as one word of a shell command to copy: single-quoted unless it is made of characters no shell reads.
+    static func shellWord(_ text: String) -> String {
+        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
+            (scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "/._-+=:,@%".unicodeScalars.contains(scalar)))
+        }
+        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// The command a reviewer runs to sign off every manual item of the verdict. `REVIEWER_KEY_FILE` is a visible
     /// placeholder for the reviewer's own private key, whose public half `gate/reviewers` on the protected branch lists.
-    static func reviewCommand(_ predicate: GatePredicate) -> String {
+    static func reviewCommand(_ predicate: GatePredicate, verdictPath: String? = nil) -> String {
         let items = predicate.awaitingReview.map { String($0.number) }.joined(separator: ",")
-        return "cfa-gate review \(defaultVerdictPath(commit: predicate.repository.commit)) --key REVIEWER_KEY_FILE --approve \(items) "
-            + "--note \"what you checked\""
+        let verdict = verdictPath.map(shellWord) ?? defaultVerdictPath(commit: predicate.repository.commit)
+        return "cfa-gate review \(verdict) --key REVIEWER_KEY_FILE --approve \(items) --note \"what you checked\""
     }
 
     /// What a person does with the manual items: sign them off once the machine has passed, never instead of it.
