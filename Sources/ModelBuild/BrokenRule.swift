@@ -11,7 +11,7 @@ public struct BrokenRule: Sendable, Equatable, CustomStringConvertible {
 
     /// Feature, AppModel and repository files import no SwiftUI: the shipped checklist's item 13.
     static let featureNoSwiftUI = (id: "CFA-FEATURE-NO-SWIFTUI", item: 13)
-    /// ViewModels import no SwiftUI (reported as a warning, bound to no item of its own).
+    /// ViewModels import no SwiftUI (reported as a warning, bound to no item of its own; UIKit and AppKit it leaves alone).
     static let viewModelNoSwiftUI = "CFA-VIEWMODEL-NO-SWIFTUI"
     static let uiFrameworks: Set<String> = ["SwiftUI", "UIKit", "AppKit"]
 
@@ -24,7 +24,10 @@ public struct BrokenRule: Sendable, Equatable, CustomStringConvertible {
         self.member = member
         switch member.layer {
         case .appModel, .feature, .repository: (ruleID, item) = Self.featureNoSwiftUI
-        case .viewModel: (ruleID, item) = (Self.viewModelNoSwiftUI, nil)
+        case .viewModel:
+            // That rule reports SwiftUI only: a ViewModel importing UIKit (for haptics, say) breaks no rule it could name.
+            guard module == "SwiftUI" else { return nil }
+            (ruleID, item) = (Self.viewModelNoSwiftUI, nil)
         }
     }
 

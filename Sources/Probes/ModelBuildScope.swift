@@ -120,9 +120,12 @@ public struct ModelBuildScope: Sendable {
         // The first root cause leads, so the terminal shows what to fix; a compiler error in a joined file is followed by
         // how to leave it out when it uses what Linux lacks.
         scoped.evidence.excerpt = package.selection.rootCauses.prefix(1).map { "model build: \($0)" } + outcome.evidence.excerpt.map(map)
-        if let file = outcome.evidence.diagnostics.lazy.filter({ $0.kind == .compiler && $0.severity == "error" }).compactMap({ $0.file.map(map) }).first {
-            scoped.evidence.excerpt.append(Self.leaveOutHint(for: file))
+        var failing: [String] = []
+        for case let file? in outcome.evidence.diagnostics.lazy.filter({ $0.kind == .compiler && $0.severity == "error" }).map({ $0.file.map(map) })
+        where !failing.contains(file) {
+            failing.append(file)
         }
+        if let hint = Self.leaveOutHint(for: failing) { scoped.evidence.excerpt.append(hint) }
         scoped.evidence.diagnostics = outcome.evidence.diagnostics.map { diagnostic in
             var mapped = diagnostic
             mapped.file = diagnostic.file.map(map)
@@ -146,9 +149,15 @@ public struct ModelBuildScope: Sendable {
 
     /// The hint after a compiler error in `file` (a repository path): the option that leaves out a file using an API
     /// Linux's Foundation lacks.
-    static func leaveOutHint(for file: String) -> String {
-        "model build: if `\(file)` uses an API Linux lacks, leave it out in .cfa-gate.json: "
-            + #"{"modelBuild": {"exclude": [{"path": ""# + file + #"", "reason": "…"}]}}"#
+    /// Every joined file the compiler failed on, each with its entry: fixing one at a time would take a run per file. Leaving
+    /// a file out also leaves out every file that names its types, which the next run lists.
+    static func leaveOutHint(for files: [String]) -> String? {
+        guard !files.isEmpty else { return nil }
+        let named = files.count == 1 ? "`\(files[0])` uses" : "these \(files.count) files use"
+        let entries = files.map { #"{"path": ""# + $0 + #"", "reason": "…"}"# }.joined(separator: ", ")
+        return "model build: if \(named) an API Linux lacks, leave \(files.count == 1 ? "it" : "them") out in .cfa-gate.json "
+            + "(files naming their types go too): "
+            + #"{"modelBuild": {"exclude": ["# + entries + "]}}"
     }
 
     /// `<package>/Sources/Habits/Habits/Feature.swift:3` → `Habits/Feature.swift:3`; the package's path may come absolute or,

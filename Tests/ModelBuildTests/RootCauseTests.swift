@@ -162,4 +162,30 @@ struct RootCauseTests {
         #expect(reasons["App/1 - View/Views/HabitListView.swift"] == "imports SwiftUI")
         #expect(selection.summary.contains("SwiftUI 3"))
     }
+
+    @Test("a ViewModel importing UIKit names no rule: CFA-VIEWMODEL-NO-SWIFTUI reports SwiftUI only; a repository importing UIKit names item 13's")
+    func uiKitReasons() async {
+        let selection = await Self.choose([
+            "App/1 - View/Views/TapViewModel.swift": """
+                import UIKit
+                import Observation
+
+                @MainActor
+                @Observable
+                final class TapViewModel {
+                    func buzz() { UIImpactFeedbackGenerator(style: .light).impactOccurred() }
+                }
+                """,
+            "App/2 - AppModel/Repositories/PhotoRepository.swift": """
+                import UIKit
+
+                protocol PhotoRepository: Sendable {
+                    func image(named name: String) -> UIImage?
+                }
+                """,
+        ])
+        let reasons = Dictionary(uniqueKeysWithValues: selection.excluded.map { ($0.path, $0.reason.description) })
+        #expect(reasons["App/1 - View/Views/TapViewModel.swift"] == "imports UIKit")
+        #expect(reasons["App/2 - AppModel/Repositories/PhotoRepository.swift"] == "imports UIKit — PhotoRepository is a repository: CFA-FEATURE-NO-SWIFTUI (item 13)")
+    }
 }

@@ -26,4 +26,14 @@ struct ModelBuildWithoutTestsTests {
         #expect(outcome.evidence.testCases?.map(\.id).sorted() == ModelBuildApp.unavailableTests.sorted())
         #expect(outcome.evidence.testCases?.allSatisfy { $0.status == .unavailable } == true)
     }
+
+    @Test func theLeaveOutHintNamesEveryFileTheCompilerFailedOnInOneEntryEach() throws {
+        #expect(ModelBuildScope.leaveOutHint(for: []) == nil)
+        let one = try #require(ModelBuildScope.leaveOutHint(for: ["App/Sync.swift"]))
+        #expect(one.hasPrefix("model build: if `App/Sync.swift` uses an API Linux lacks, leave it out in .cfa-gate.json"))
+        #expect(one.hasSuffix(#"{"modelBuild": {"exclude": [{"path": "App/Sync.swift", "reason": "…"}]}}"#))
+        let two = try #require(ModelBuildScope.leaveOutHint(for: ["App/Sync.swift", "App/Queue.swift"]))
+        #expect(two.hasPrefix("model build: if these 2 files use an API Linux lacks, leave them out"))
+        #expect(two.hasSuffix(#"[{"path": "App/Sync.swift", "reason": "…"}, {"path": "App/Queue.swift", "reason": "…"}]}}"#))
+    }
 }
