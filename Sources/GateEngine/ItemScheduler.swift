@@ -222,7 +222,12 @@ struct ItemScheduler: Sendable {
         let brokenBuild = finished.first { $0.status != .passed && !belowFloorOnly.contains($0.number) }
         for (item, arguments) in tests {
             if let brokenBuild {
-                let outcome = ProbeOutcome(status: .skipped, summary: "not run: the build did not pass (item \(brokenBuild.number))")
+                var outcome = ProbeOutcome(status: .skipped, summary: "not run: the build did not pass (item \(brokenBuild.number))")
+                // The tests the model build left out are still accounted for, each with its own reason.
+                if let model, !model.unavailableTests.isEmpty {
+                    outcome.evidence.testCases = model.unavailableTests
+                    outcome = model.scoped(outcome)
+                }
                 let result = Self.result(for: item, outcome: outcome, duration: .zero)
                 progress(.itemFinished(result))
                 finished.append(result)

@@ -247,7 +247,11 @@ struct ModelBuildRunTests {
         #expect(build.summary.contains("\(ModelBuildApp.habitPath):"), "\(build.summary)")
         #expect(!build.summary.contains("model-package"), "\(build.summary)")
         #expect(build.evidence.excerpt.contains { $0.contains(#"{"modelBuild": {"exclude": [{"path": "\#(ModelBuildApp.habitPath)""#) }, "\(build.evidence.excerpt)")
-        #expect(predicate.items.first { $0.number == 2 }?.status == .skipped)
+        let test = try #require(predicate.items.first { $0.number == 2 })
+        #expect(test.status == .skipped)
+        // The tests of left-out files are accounted for even so.
+        #expect(test.evidence.testCases?.map(\.id).sorted() == ModelBuildApp.unavailableTests.sorted())
+        #expect(test.evidence.testCases?.allSatisfy { $0.status == .unavailable } == true)
     }
 
     @Test func aTestReadsItsFixtureThroughBundleModuleAsInXcode() async throws {
