@@ -72,6 +72,10 @@ struct PolicyReaderTests {
             "exclude changed from [] to [\"App/**\"]",
         ])
         #expect(changes.map(\.kind) == [.ruleWeakened, .ruleStrengthened, .configurationOption])
+        // A file the change leaves out of the model build is the reviewer's to see, with its reason.
+        let leftOut = PolicyComparison.configurationChanges(
+            file(nil), file(#"{"modelBuild": {"exclude": [{"path": "App/Sync.swift", "reason": "uses iCloud"}]}}"#))
+        #expect(leftOut.map(\.summary) == [#"modelBuild changed from {"exclude":[]} to {"exclude":[{"path":"App/Sync.swift","reason":"uses iCloud"}]}"#])
         let broken = PolicyComparison.configurationChanges(file(nil), file("{ \"rulez\": {} }"))
         #expect(broken.map(\.kind) == [.unreadable])
     }

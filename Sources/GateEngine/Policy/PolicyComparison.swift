@@ -236,6 +236,7 @@ enum PolicyComparison {
             ("folders", json(old.folders), json(new.folders)),
             ("launch", json(old.launch), json(new.launch)),
             ("baseline", json(old.baseline), json(new.baseline)),
+            ("modelBuild", json(old.modelBuild), json(new.modelBuild)),
         ]
     }
 }
