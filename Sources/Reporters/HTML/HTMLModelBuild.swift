@@ -9,7 +9,8 @@ enum HTMLModelBuild {
         var body: [String] = []
         let causes = ModelBuildText.rootCausesLine(record).map { "; \(HTMLText.inline($0))" } ?? ""
         body.append(
-            "<p>" + HTMLText.inline(ModelBuildText.opening(record)) + " <strong>\(HTMLText.escaped(ModelBuildText.compiledLine(record)))</strong>\(causes).</p>")
+            "<p>" + HTMLText.inline(ModelBuildText.opening(record))
+                + " <strong>\(HTMLText.escaped(ModelBuildText.compiledLine(record)))</strong>\(causes).</p>")
         let table = ReviewPage.testCountColumns(items)
         if !table.rows.isEmpty {
             let head = "<tr><th scope=\"col\">Item</th>" + table.statuses.map { "<th scope=\"col\">\(HTMLText.escaped($0.phrase))</th>" }.joined() + "</tr>"

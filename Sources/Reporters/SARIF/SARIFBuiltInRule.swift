@@ -34,7 +34,8 @@ enum SARIFBuiltInRule: String, CaseIterable, Sendable {
                  "git")
             case .modelBuild:
                 ("A file the model build left out",
-                 "SwiftPM cannot build the app here (no Package.swift, or one that does not load on Linux), so cfa-gate built the app's files that compile on Linux as a package of its own; "
+                 "SwiftPM cannot build the app here (no Package.swift, or one that does not load on Linux), "
+                    + "so cfa-gate built the app's files that compile on Linux as a package of its own; "
                     + "this file was left out, with the reason given, so neither it nor the tests it declares were compiled or run.",
                  "Nothing to fix for the gate: the file's tests are listed as unavailable, never as passed. "
                     + "To have them run on Linux, move the logic they test into a file that imports no Apple-only module.",
