@@ -14,15 +14,21 @@ struct ModelBuildRunTests {
         }
     }
 
-    private func run(_ fixture: GitFixture, _ extra: [String] = []) async throws -> (result: ProcessResult, predicate: GatePredicate) {
+    /// Runs `body` with the folder of a fresh signing key `ci.pem`, outside the fixture (a key in the working tree is refused).
+    private func withSigningKey<T>(_ fixture: GitFixture, _ body: (String) async throws -> T) async throws -> T {
         let keys = FileManager.default.temporaryDirectory.appendingPathComponent("cfa-gate-model-build-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: keys, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: keys) }
         #expect(try CFAGateBinary.run(["keygen", "--out", "\(keys)/ci.pem"], in: fixture).status == 0)
-        let result = try await gate(["run", "--no-progress", "--key", "\(keys)/ci.pem", "--out", "\(keys)/verdict.json"] + extra, in: fixture)
-        #expect(FileManager.default.fileExists(atPath: "\(keys)/verdict.json"), "\(result.standardOutput)\(result.standardError)")
-        let predicate = try DSSE.unverifiedStatement(in: try VerdictFile.read(path: "\(keys)/verdict.json")).predicate
-        return (result, predicate)
+        return try await body(keys)
+    }
+
+    private func run(_ fixture: GitFixture, _ extra: [String] = []) async throws -> (result: ProcessResult, predicate: GatePredicate) {
+        try await withSigningKey(fixture) { keys in
+            let result = try await gate(["run", "--no-progress", "--key", "\(keys)/ci.pem", "--out", "\(keys)/verdict.json"] + extra, in: fixture)
+            #expect(FileManager.default.fileExists(atPath: "\(keys)/verdict.json"), "\(result.standardOutput)\(result.standardError)")
+            return (result, try DSSE.unverifiedStatement(in: try VerdictFile.read(path: "\(keys)/verdict.json")).predicate)
+        }
     }
 
     private func committedBytes(_ fixture: GitFixture) throws -> [String: Data] {
@@ -300,33 +306,34 @@ struct ModelBuildRunTests {
 }
 
 extension ModelBuildRunTests {
+    private static let cloudFlagsPath = "Habits/2 - AppModel/Networking & Data Storage/CloudFlags.swift"
+    /// The app with a Foundation-only file that uses an API Linux's Foundation lacks (it would fail the build), which the
+    /// base's `.cfa-gate.json` leaves out of the model build with its reason.
+    private func appLeavingOutCloudFlags(_ extra: [String: String]) -> [String: String] {
+        var files = ModelBuildApp.files.merging(extra) { $1 }
+        files[Self.cloudFlagsPath] = "import Foundation\n\nstruct CloudFlags {\n    var store: NSUbiquitousKeyValueStore { .default }\n}\n"
+        files[".cfa-gate.json"] = #"{"modelBuild": {"exclude": [{"path": "\#(Self.cloudFlagsPath)", "reason": "NSUbiquitousKeyValueStore is iCloud's"}]}}"#
+        return files
+    }
+
     @Test func aFileTheConfigurationLeavesOutIsLeftOutWithItsReason() async throws {
         let fixture = try GitFixture()
-        let cloud = "Habits/2 - AppModel/Networking & Data Storage/CloudFlags.swift"
-        var files = ModelBuildApp.files.merging(["gate/cfa-change-gate.md": checklist]) { $1 }
-        // Foundation alone, and an API Linux's Foundation lacks: it would fail the build.
-        files[cloud] = "import Foundation\n\nstruct CloudFlags {\n    var store: NSUbiquitousKeyValueStore { .default }\n}\n"
-        files[".cfa-gate.json"] = #"{"modelBuild": {"exclude": [{"path": "\#(cloud)", "reason": "NSUbiquitousKeyValueStore is iCloud's"}]}}"#
-        try fixture.makeRepository(committing: files)
+        try fixture.makeRepository(committing: appLeavingOutCloudFlags(["gate/cfa-change-gate.md": checklist]))
         let (result, predicate) = try await run(fixture)
         let build = try #require(predicate.items.first { $0.number == 1 })
         #expect(build.status == .passed, "\(build.summary)\n\(result.standardOutput)")
-        let reason = build.evidence.modelBuild?.excluded.first { $0.path == cloud }?.reason
+        let reason = build.evidence.modelBuild?.excluded.first { $0.path == Self.cloudFlagsPath }?.reason
         #expect(reason == "left out by .cfa-gate.json: NSUbiquitousKeyValueStore is iCloud's")
     }
 
     @Test func theBasesConfigurationReachesTheModelBuildAlsoWhenASideManifestDoesNotLoad() async throws {
         let fixture = try GitFixture()
-        let cloud = "Habits/2 - AppModel/Networking & Data Storage/CloudFlags.swift"
-        var files = ModelBuildApp.files.merging(["gate/cfa-change-gate.md": checklist, "Package.swift": Self.sideManifest]) { $1 }
-        files[cloud] = "import Foundation\n\nstruct CloudFlags {\n    var store: NSUbiquitousKeyValueStore { .default }\n}\n"
-        files[".cfa-gate.json"] = #"{"modelBuild": {"exclude": [{"path": "\#(cloud)", "reason": "NSUbiquitousKeyValueStore is iCloud's"}]}}"#
-        try fixture.makeRepository(committing: files)
+        try fixture.makeRepository(committing: appLeavingOutCloudFlags(["gate/cfa-change-gate.md": checklist, "Package.swift": Self.sideManifest]))
         let (result, predicate) = try await run(fixture)
         let build = try #require(predicate.items.first { $0.number == 1 })
         #expect(build.status == .passed, "\(build.summary)\n\(result.standardOutput)")
         #expect(build.summary.hasPrefix("model build (Package.swift does not load here): "), "\(build.summary)")
-        let reason = build.evidence.modelBuild?.excluded.first { $0.path == cloud }?.reason
+        let reason = build.evidence.modelBuild?.excluded.first { $0.path == Self.cloudFlagsPath }?.reason
         #expect(reason == "left out by .cfa-gate.json: NSUbiquitousKeyValueStore is iCloud's")
     }
 
@@ -336,11 +343,9 @@ extension ModelBuildRunTests {
         files[".cfa-gate.json"] = #"{"modelBuild": {"exclude": [{"path": "Habits/Sync.swift"}]}}"#
         try fixture.makeRepository(committing: files)
         let out = fixture.path(".git/no-verdict.json")
-        let keys = FileManager.default.temporaryDirectory.appendingPathComponent("cfa-gate-model-build-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: keys, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: keys) }
-        #expect(try CFAGateBinary.run(["keygen", "--out", "\(keys)/ci.pem"], in: fixture).status == 0)
-        let result = try await gate(["run", "--no-progress", "--key", "\(keys)/ci.pem", "--out", out], in: fixture)
+        let result = try await withSigningKey(fixture) { keys in
+            try await gate(["run", "--no-progress", "--key", "\(keys)/ci.pem", "--out", out], in: fixture)
+        }
         #expect(result.status == 2, "\(result.standardOutput)\(result.standardError)")
         #expect(result.standardError.contains(#".cfa-gate.json: modelBuild.exclude[0] ("Habits/Sync.swift") has no "reason""#), "\(result.standardError)")
         #expect(!FileManager.default.fileExists(atPath: out))
