@@ -68,7 +68,6 @@ struct ItemScheduler: Sendable {
         let snapshot = sources
         // Read at the same moment, for the same reason: the test item judges the test code as it was before anything ran.
         let testCode = lanes.tests.isEmpty ? [] : TestProbe.testCode(in: context)
-        let frameworkShadowing = testCode.isEmpty ? [] : await TestFrameworkShadowing.findings(in: testCode)
 
         var results: [Int: ItemResult] = [:]
         var analysis: AnalysisResult?
@@ -77,8 +76,7 @@ struct ItemScheduler: Sendable {
             group.addTask {
                 let built =
                     hasSwiftPMLane
-                    ? await runSwiftPMLane(
-                        builds: lanes.builds, tests: lanes.tests, frameworkShadowing: frameworkShadowing, testCode: testCode) : []
+                    ? await runSwiftPMLane(builds: lanes.builds, tests: lanes.tests, testCode: testCode) : []
                 return (built + (await runCommands(lanes.commands)), nil)
             }
             if let analysisConfiguration, !lanes.cfa.isEmpty || !lanes.inventory.isEmpty {
@@ -163,8 +161,11 @@ struct ItemScheduler: Sendable {
     /// skipped with the reason.
     private func runSwiftPMLane(
         builds: [(item: ChecklistItem, arguments: [String])], tests: [(item: ChecklistItem, arguments: [String])],
-        frameworkShadowing: [Finding], testCode: [SourceInput]
+        testCode: [SourceInput]
     ) async -> [ItemResult] {
+        // The test code was read before anything ran; parsing it for code that disarms the test frameworks needs only that
+        // copy, so it runs beside the package's evaluation and build rather than before them.
+        async let frameworkShadowing = testCode.isEmpty ? [] : TestFrameworkShadowing.findings(in: testCode)
         // Without a package SwiftPM can build here, the lane builds and tests the model package instead (ModelBuildScope),
         // unless the checklist forbids it; the checklist's floors then judge how much of the app it covered.
         var context = context
@@ -241,9 +242,10 @@ struct ItemScheduler: Sendable {
                 finished.append(await measure(item) { _ in scoped(testBuild.outcome) })
                 continue
             }
+            let shadowing = await frameworkShadowing
             finished.append(await measure(item) { logName in
                 let probe = TestProbe(
-                    arguments: arguments, frameworkShadowing: frameworkShadowing, unavailable: model?.unavailableTests ?? [], floor: floor,
+                    arguments: arguments, frameworkShadowing: shadowing, unavailable: model?.unavailableTests ?? [], floor: floor,
                     testCode: testCode, builtByItem: testBuild?.item)
                 return scoped(await probe.run(in: context, logName: logName, evaluation: evaluation) { process, running in
                     let tests = running.map { RunningTest(id: $0.key, elapsed: $0.value) }.sorted { $0.elapsed > $1.elapsed }
