@@ -191,7 +191,8 @@ struct RunCommand: GateCommand {
             do throws(RunnerCommandFiles.WriteRefusal) {
                 // Whatever the file holds already must not swallow the report (an unclosed comment, an open fence).
                 try RunnerCommandFiles.appendToStepSummary(summary) { existing in
-                    StepSummaryOpening.lines(after: existing).joined(separator: "\n") + GitHubActionsReport.stepSummary(outcome.statement, links: links)
+                    StepSummaryOpening.lines(after: existing).joined(separator: "\n")
+                        + GitHubActionsReport.stepSummary(outcome.statement, links: links, verdictPath: outcome.verdictPath)
                 }
             } catch {
                 throw ReportFiles.WriteError(path: error.path, reason: error.reason)

@@ -45,7 +45,8 @@ struct ReportOptionsTests {
         try fixture.git("add", "-A")
         try fixture.git("commit", "-q", "-m", "ignore")
         try "previous step\n".write(toFile: summaryPath, atomically: true, encoding: .utf8)
-        let result = try CFAGateBinary.run(["run"], in: fixture, environment: environment)
+        let verdictPath = fixture.path(".git/elsewhere/verdict.json")
+        let result = try CFAGateBinary.run(["run", "--out", verdictPath], in: fixture, environment: environment)
         #expect(result.status == 1)
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.contains("::group::2. Broken — failed"))
@@ -54,6 +55,9 @@ struct ReportOptionsTests {
         let summary = try String(contentsOfFile: summaryPath, encoding: .utf8)
         #expect(summary.hasPrefix("previous step\n"))
         #expect(summary.contains("cfa-gate: FAILED"))
+        // The page's verify command names the verdict where `--out` wrote it, not the default path.
+        #expect(summary.contains("cfa-gate verify \(verdictPath) --pubkey"), "\(summary)")
+        #expect(!summary.contains(".git/cfa-gate/verdicts/"), "\(summary)")
     }
 
     @Test func showRendersMarkdownAndASelfContainedPage() throws {

@@ -83,9 +83,10 @@ public enum GitHubActionsReport {
             + [WorkflowCommand.line("endgroup", message: "")]
     }
 
-    /// What to append to `$GITHUB_STEP_SUMMARY`: the Markdown report, which GitHub shows on the run's page.
-    public static func stepSummary(_ statement: Statement, links: RepositoryLinks?) -> String {
-        MarkdownReport.render(statement, links: links)
+    /// What to append to `$GITHUB_STEP_SUMMARY`: the Markdown report, which GitHub shows on the run's page; its verify
+    /// and review commands name `verdictPath`, where the run wrote the verdict (`--out`).
+    public static func stepSummary(_ statement: Statement, links: RepositoryLinks?, verdictPath: String? = nil) -> String {
+        MarkdownReport.render(statement, links: links, verdictPath: verdictPath)
     }
 
     /// `error` or `warning`; nil for notes and remarks, which would only add noise as annotations.
