@@ -22,11 +22,15 @@ public struct BuildProbe: Sendable {
         // Diagnostics are read as the log streams past: the log itself is never held whole.
         var errorCollector = CompilerDiagnostics.Collector(repositoryRoot: context.repositoryRoot)
         var warningCollector = CompilerDiagnostics.Collector(repositoryRoot: context.repositoryRoot, severities: ["warning"])
+        // SwiftPM itself can crash (a `try!` on an argument it cannot parse): its one-line reason, not the register dump
+        // its backtrace ends with, is what the reader needs.
+        var crash = CrashOutput()
         let result = await command.run(in: context) { line in
             errorCollector.consume(line.text)
             warningCollector.consume(line.text)
+            crash.consume(line.text)
         }
-        var outcome = judge(result, errors: errorCollector.diagnostics, warnings: warningCollector.diagnostics, in: context)
+        var outcome = judge(result, errors: errorCollector.diagnostics, warnings: warningCollector.diagnostics, crash: crash, in: context)
             .noting(leftovers: result.leftovers)
         outcome.evidence.logs += evaluation.log.map { [$0] } ?? []
         if let line = evaluation.pluginsLine { outcome.evidence.excerpt.append(line) }
@@ -36,10 +40,16 @@ public struct BuildProbe: Sendable {
         return outcome
     }
 
-    private func judge(_ result: LoggedCommand.Result, errors: [Diagnostic], warnings: [Diagnostic], in context: ProbeContext) -> ProbeOutcome {
+    private func judge(
+        _ result: LoggedCommand.Result, errors: [Diagnostic], warnings: [Diagnostic], crash: CrashOutput, in context: ProbeContext
+    ) -> ProbeOutcome {
         let displayed = (["swift", "build"] + arguments).joined(separator: " ")
         var evidence = Evidence(logs: result.log.map { [$0] } ?? [])
         if let abnormal = result.termination.abnormalOutcome(running: displayed, evidence: evidence, exceededOutputLimit: result.exceededOutputLimit) {
+            if case .signalled = result.termination, result.exceededOutputLimit == nil, let reason = crash.crashLine {
+                evidence.excerpt = crash.excerpt(otherwise: result.output)
+                return ProbeOutcome(status: abnormal.status, summary: "\(abnormal.summary): \(reason)", evidence: evidence)
+            }
             evidence.excerpt = OutputExcerpt.tail(of: result.output)
             return ProbeOutcome(status: abnormal.status, summary: abnormal.summary, evidence: evidence)
         }

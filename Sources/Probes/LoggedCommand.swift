@@ -1,6 +1,7 @@
 import Checklist
 import Foundation
 import Sandbox
+import TestOrchestration
 import Verdict
 
 /// A child process whose whole output is kept as a log file beside the verdict.
@@ -73,7 +74,7 @@ extension ProcessTermination {
         case .launchFailed(let reason):
             return .error(reason, evidence: evidence)
         case .signalled(let signal):
-            return .error("`\(command)` was killed by signal \(signal)", evidence: evidence)
+            return .error("`\(command)` was killed by signal \(signal)\(SignalName.suffix(signal))", evidence: evidence)
         }
     }
 }
