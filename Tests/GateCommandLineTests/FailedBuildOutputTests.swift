@@ -37,7 +37,8 @@ struct FailedBuildOutputTests {
     @Test func aCrashingSwiftBuildNamesTheSignalAndTheFatalErrorLine() throws {
         let fixture = try GitFixture()
         try fixture.makeRepository(committing: [
-            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Fine\", targets: [.target(name: \"Fine\")])\n",
+            "Package.swift":
+                "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Fine\", targets: [.target(name: \"Fine\")])\n",
             "Sources/Fine/Fine.swift": "public func f() -> Int { 1 }\n",
             "gate/cfa-change-gate.md": "# Gate\n\n1. **Builds.** <!-- probe: build -->\n",
             ".gitignore": "tools/\n",
