@@ -284,4 +284,75 @@ struct XcodeSettingsTests {
         #expect(manifest.contains("swiftLanguageModes: [.v6]"))
         #expect(package.xcodeSettings.project == "Counter.xcodeproj")
     }
+
+    @Test("every setting the tables can write is one this toolchain accepts: a package with all of them builds without a warning about them")
+    func theToolchainAcceptsEveryMappedSetting() throws {
+        var everything: [String: XcodeProject.SettingValue] = [
+            "SWIFT_DEFAULT_ACTOR_ISOLATION": .string("MainActor"), "SWIFT_APPROACHABLE_CONCURRENCY": .string("YES"),
+            "SWIFT_ACTIVE_COMPILATION_CONDITIONS": .string("DEBUG BETA"),
+        ]
+        for suffix in SwiftTargetSettings.upcomingFeatures.keys { everything["\(SwiftTargetSettings.upcomingPrefix)\(suffix)"] = .string("YES") }
+        var swift5 = everything
+        swift5["SWIFT_VERSION"] = .string("5.0")
+        swift5["SWIFT_STRICT_CONCURRENCY"] = .string("targeted")
+        var swift6 = everything
+        swift6["SWIFT_VERSION"] = .string("6.0")
+        let five = SwiftTargetSettings.from(swift5)
+        let six = SwiftTargetSettings.from(swift6)
+        #expect(five.upcomingFeatures.count == SwiftTargetSettings.upcomingFeatures.count)
+        #expect(five.ignored.isEmpty && six.ignored.isEmpty)
+        let fixture = try GitFixture()
+        func target(_ name: String, _ settings: SwiftTargetSettings) -> String {
+            ".target(name: \"\(name)\", path: \"\(name)\", swiftSettings: [\(settings.manifestEntries(includingLanguageMode: true).joined(separator: ", "))]),"
+        }
+        try fixture.write("Package.swift", """
+            // swift-tools-version:6.2
+            import PackageDescription
+
+            let package = Package(name: "Everything", targets: [
+                \(target("Five", five))
+                \(target("Six", six))
+            ])
+
+            """)
+        // A global of a non-Sendable class compiles in Swift 6 only with MainActor isolation; `BETA` must be defined.
+        let source = "final class Box { var value = 0 }\nlet shared = Box()\n#if BETA\nfunc bump() { shared.value += 1 }\n#endif\n"
+        try fixture.write("Five/Box.swift", source)
+        try fixture.write("Six/Box.swift", source + "func check() { bump() }\n")
+        let build = try fixture.run("/usr/bin/env", ["swift", "build"], environment: SwiftPackageFixture.environment(for: fixture))
+        let output = build.standardOutput + build.standardError
+        #expect(build.status == 0, "\(output)")
+        #expect(!output.contains("feature"), "\(output)")
+    }
+
+    private struct SupportedFeatures: Decodable {
+        struct Feature: Decodable {
+            var name: String
+            var enabled_in: String?
+        }
+
+        struct Kinds: Decodable {
+            var upcoming: [Feature]
+        }
+
+        var features: Kinds
+    }
+
+    /// An unknown upcoming feature is silently ignored by the compiler, so a misspelt table entry would never show in a
+    /// build: the table is checked against the toolchain's own list instead, with the language mode that has each on.
+    @Test("the table of upcoming features is the toolchain's: each name is one it lists, on in Swift 6 exactly when it says so")
+    func theFeatureTableIsTheToolchains() throws {
+        let frontend = URL(fileURLWithPath: try ToolchainSwift.path()).deletingLastPathComponent().appendingPathComponent("swift-frontend").path
+        let fixture = try GitFixture()
+        let listed = try fixture.run(frontend, ["-print-supported-features"], environment: fixture.isolatedEnvironment)
+        #expect(listed.status == 0, "\(listed.standardError)")
+        let supported = try JSONDecoder().decode(SupportedFeatures.self, from: Data(listed.standardOutput.utf8)).features.upcoming
+        let versions = Dictionary(supported.map { ($0.name, $0.enabled_in) }, uniquingKeysWith: { first, _ in first })
+        for (suffix, feature) in SwiftTargetSettings.upcomingFeatures {
+            #expect(versions[feature.name] != nil, "SWIFT_UPCOMING_FEATURE_\(suffix): \(feature.name) is not an upcoming feature of this toolchain")
+            let onIn = versions[feature.name] ?? nil
+            #expect((onIn == "6") == (feature.onIn == .v6), "\(feature.name) is on in Swift \(onIn ?? "none")")
+        }
+        #expect(versions["StrictConcurrency"] != nil)
+    }
 }
