@@ -191,9 +191,9 @@ public struct XcodeBuildSettings: Sendable, Equatable {
     static let projectLimit = 16
 
     /// Reads the repository's projects and picks the one whose targets compile most of `sources` and `tests` (repository
-    /// paths); where no target lists its files, the one whose folder holds most of them. Ties go to the shallower project.
+    /// paths); where no target lists its files, the one whose folder holds most of them, the closest folder first.
     static func read(repositoryRoot: String, sources: [String], tests: [String]) -> XcodeBuildSettings {
-        var candidates: [(path: String, project: XcodeProject, score: Int)] = []
+        var candidates: [(path: String, project: XcodeProject, owned: Int, contained: Int)] = []
         var notes: [String] = []
         for path in projectPaths(repositoryRoot: repositoryRoot).prefix(projectLimit) {
             let file = "\(repositoryRoot)/\(path)/project.pbxproj"
@@ -209,13 +209,13 @@ public struct XcodeBuildSettings: Sendable, Equatable {
                 let folder = (path as NSString).deletingLastPathComponent
                 let relative = (sources + tests).compactMap { relativePath($0, under: folder) }
                 let owned = relative.filter { file in project.targets.contains { $0.owns(file) } }.count
-                candidates.append((path, project, owned > 0 ? owned * 2 : relative.isEmpty ? 0 : 1))
+                candidates.append((path, project, owned, relative.count))
             } catch {
                 notes.append("`\(path)/project.pbxproj` \(error.description); Xcode's defaults are used")
             }
         }
         let ranked = candidates.sorted {
-            ($0.score, -$0.path.split(separator: "/").count, $1.path) > ($1.score, -$1.path.split(separator: "/").count, $0.path)
+            ($0.owned, $0.contained, $0.path.split(separator: "/").count, $1.path) > ($1.owned, $1.contained, $1.path.split(separator: "/").count, $0.path)
         }
         guard let chosen = ranked.first else {
             return XcodeBuildSettings(notes: notes.isEmpty ? ["no Xcode project; Xcode's defaults are used"] : notes)
@@ -251,7 +251,7 @@ public struct XcodeBuildSettings: Sendable, Equatable {
         return settings
     }
 
-    /// Every `*.xcodeproj` folder of the repository holding a `project.pbxproj`, outside hidden folders, sorted.
+    /// Every `*.xcodeproj` folder of the repository holding a `project.pbxproj`, outside hidden folders.
     static func projectPaths(repositoryRoot: String) -> [String] {
         guard let entries = FileManager.default.enumerator(atPath: repositoryRoot) else { return [] }
         var found: [String] = []
@@ -265,7 +265,8 @@ public struct XcodeBuildSettings: Sendable, Equatable {
                 if FileManager.default.fileExists(atPath: "\(repositoryRoot)/\(entry)/project.pbxproj") { found.append(entry) }
             }
         }
-        return found.sorted()
+        // The shallowest first, so a repository with more projects than are read keeps the app's over vendored ones.
+        return found.sorted { ($0.split(separator: "/").count, $0) < ($1.split(separator: "/").count, $1) }
     }
 
     /// `path` relative to `folder` (both repository paths; "" is the root), nil when outside it.

@@ -257,6 +257,10 @@ struct XcodeSettingsTests {
         #expect(legacy.app?.swift.strictConcurrency == .complete)
         #expect(legacy.tests == nil)
         #expect(legacy.notes.contains("`Shared.xcconfig` (an .xcconfig of Legacy) was not read"))
+        // No target lists the file: the project whose folder holds it, the closest one.
+        let loose = XcodeBuildSettings.read(repositoryRoot: root, sources: ["Apps/Loose.swift"], tests: [])
+        #expect(loose.project == "Apps/Counter.xcodeproj")
+        #expect(XcodeBuildSettings.read(repositoryRoot: root, sources: ["Loose.swift"], tests: []).project == "Aardvark.xcodeproj")
         let none = XcodeBuildSettings.read(repositoryRoot: "\(root)/Apps/Counter", sources: ["Tally.swift"], tests: [])
         #expect(none.project == nil)
         #expect(none.notes == ["no Xcode project; Xcode's defaults are used"])
