@@ -27,8 +27,10 @@ public struct XcodeProject: Sendable, Equatable {
     public struct Configuration: Sendable, Equatable {
         public var name: String
         public var settings: [String: SettingValue]
-        /// The `.xcconfig` the configuration is based on, by its file reference's path; its settings are not read.
+        /// The `.xcconfig` the configuration is based on: its name, and its path relative to the project's folder where
+        /// that is inside it.
         public var baseConfiguration: String?
+        public var baseConfigurationPath: String?
     }
 
     public struct Target: Sendable, Equatable {
@@ -62,6 +64,7 @@ public struct XcodeProject: Sendable, Equatable {
         let root = try PropertyListText.parse(bytes).dictionary ?? [:]
         let objects = root["objects"]?.dictionary ?? [:]
         func object(_ id: PropertyListValue?) -> [String: PropertyListValue]? { id?.string.flatMap { objects[$0]?.dictionary } }
+        let paths = GroupPaths(objects: objects)
         func configurations(of listID: PropertyListValue?) -> (list: [Configuration], defaultName: String?) {
             guard let list = object(listID) else { return ([], nil) }
             let configurations = (list["buildConfigurations"]?.array ?? []).compactMap { id -> Configuration? in
@@ -75,11 +78,11 @@ public struct XcodeProject: Sendable, Equatable {
                     }
                 }
                 let base = object(entry["baseConfigurationReference"]).map { $0["path"]?.string ?? $0["name"]?.string ?? "an .xcconfig" }
-                return Configuration(name: entry["name"]?.string ?? "", settings: settings, baseConfiguration: base)
+                let basePath = entry["baseConfigurationReference"]?.string.flatMap(paths.path(of:))
+                return Configuration(name: entry["name"]?.string ?? "", settings: settings, baseConfiguration: base, baseConfigurationPath: basePath)
             }
             return (configurations, list["defaultConfigurationName"]?.string)
         }
-        let paths = GroupPaths(objects: objects)
         let project = objects.values.first { $0.dictionary?["isa"]?.string == "PBXProject" }?.dictionary ?? [:]
         let projectConfigurations = configurations(of: project["buildConfigurationList"])
         // The project's own list of targets, in its order; a target object it does not list is not built.
@@ -144,27 +147,100 @@ extension XcodeProject {
         configurations.first { $0.name == "Debug" } ?? configurations.first { $0.name == defaultName } ?? configurations.first
     }
 
-    /// The target's settings of the chosen configuration over the project's of the same name; `$(inherited)` in a list
-    /// setting stands for the project's value, and a scalar that is only `$(inherited)` is the project's.
-    func settings(of target: Target) -> (configuration: String?, settings: [String: SettingValue], baseConfigurations: [String]) {
+    /// The target's settings of the chosen configuration over the project's of the same name, each over its `.xcconfig`
+    /// (`xcconfig` reads one by its path, nil when it cannot): `$(inherited)` in a setting stands for the level below's
+    /// value, and at the bottom for nothing, Xcode's defaults being the mapping's.
+    func settings(of target: Target, xcconfig: (String) -> [String: SettingValue]? = { _ in nil })
+        -> (configuration: String?, settings: [String: SettingValue], baseConfigurations: [(name: String, read: Bool)])
+    {
         let own = Self.chosenConfiguration(target.configurations, defaultName: target.defaultConfiguration)
         let name = own?.name ?? Self.chosenConfiguration(projectConfigurations, defaultName: defaultConfiguration)?.name
         let project = projectConfigurations.first { $0.name == name }
-        var merged = project?.settings ?? [:]
-        for (key, value) in own?.settings ?? [:] {
-            let words = value.words
-            guard words.contains("$(inherited)") || words.contains("${inherited}") else {
-                merged[key] = value
+        var merged: [String: SettingValue] = [:]
+        var bases: [(name: String, read: Bool)] = []
+        func layer(_ settings: [String: SettingValue]) {
+            for (key, value) in settings {
+                let words = value.words
+                guard words.contains("$(inherited)") || words.contains("${inherited}") else {
+                    merged[key] = value
+                    continue
+                }
+                let inherited = merged[key]?.words ?? []
+                merged[key] = .list(words.flatMap { $0 == "$(inherited)" || $0 == "${inherited}" ? inherited : [$0] })
+            }
+        }
+        for configuration in [project, own].compactMap({ $0 }) {
+            if let base = configuration.baseConfiguration {
+                let settings = configuration.baseConfigurationPath.flatMap(xcconfig)
+                bases.append((base, settings != nil))
+                layer(settings ?? [:])
+            }
+            layer(configuration.settings)
+        }
+        return (name, merged, bases)
+    }
+}
+
+/// An `.xcconfig` file: `KEY = value` lines, `//` comments, `#include "other.xcconfig"` (and `#include?`), bounded.
+public enum XcodeConfigurationFile {
+    public static let byteLimit = 1 << 20
+    public static let includeLimit = 16
+
+    /// `read` returns the text of a path relative to the project's folder, or nil; includes are relative to the including
+    /// file, and a path leaving the project's folder is not followed.
+    public static func settings(at path: String, read: (String) -> String?) -> [String: XcodeProject.SettingValue]? {
+        var budget = includeLimit
+        return settings(at: path, read: read, budget: &budget)
+    }
+
+    private static func settings(at path: String, read: (String) -> String?, budget: inout Int) -> [String: XcodeProject.SettingValue]? {
+        guard budget > 0, let text = read(path), text.utf8.count <= byteLimit else { return nil }
+        budget -= 1
+        var settings: [String: XcodeProject.SettingValue] = [:]
+        let folder = (path as NSString).deletingLastPathComponent
+        for rawLine in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+            var line = Substring(rawLine)
+            if let comment = line.range(of: "//") { line = line[..<comment.lowerBound] }
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("#include") {
+                guard let open = trimmed.firstIndex(of: "\""), let close = trimmed[trimmed.index(after: open)...].firstIndex(of: "\"")
+                else { continue }
+                let included = String(trimmed[trimmed.index(after: open)..<close])
+                guard let resolved = joined(folder, included) else { continue }
+                for (key, value) in Self.settings(at: resolved, read: read, budget: &budget) ?? [:] { settings[key] = value }
                 continue
             }
-            let inherited = merged[key]?.words ?? []
-            merged[key] = .list(words.flatMap { $0 == "$(inherited)" || $0 == "${inherited}" ? inherited : [$0] })
+            guard let equals = trimmed.firstIndex(of: "=") else { continue }
+            let key = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
+            var value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            if value.hasSuffix(";") { value.removeLast() }
+            guard !key.isEmpty, !key.contains(" ") else { continue }
+            let assigned = XcodeProject.SettingValue.string(value.trimmingCharacters(in: .whitespaces))
+            // `$(inherited)` after an earlier assignment (here or in an include) extends it, as Xcode's build system does;
+            // with none, it is left for the level below.
+            if let earlier = settings[key], assigned.words.contains(where: { $0 == "$(inherited)" || $0 == "${inherited}" }) {
+                settings[key] = .list(assigned.words.flatMap { $0 == "$(inherited)" || $0 == "${inherited}" ? earlier.words : [$0] })
+            } else {
+                settings[key] = assigned
+            }
         }
-        // The project level inherits only Xcode's defaults, which the mapping supplies.
-        for (key, value) in merged where value.words.contains("$(inherited)") {
-            merged[key] = .list(value.words.filter { $0 != "$(inherited)" && $0 != "${inherited}" })
+        return settings
+    }
+
+    /// `folder/relative`, normalized; nil when absolute or when it climbs out of the project's folder.
+    static func joined(_ folder: String, _ relative: String) -> String? {
+        guard !relative.hasPrefix("/") else { return nil }
+        var parts: [Substring] = folder.split(separator: "/")
+        for part in relative.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..":
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+            default: parts.append(part)
+            }
         }
-        return (name, merged, [project?.baseConfiguration, own?.baseConfiguration].compactMap { $0 })
+        return parts.joined(separator: "/")
     }
 }
 
@@ -236,9 +312,14 @@ public struct XcodeBuildSettings: Sendable, Equatable {
             ?? unitTests.first { $0.name == "\(appTarget?.name ?? "")Tests" } ?? (unitTests.count == 1 ? unitTests.first : nil)
         func described(_ target: XcodeProject.Target?) -> Target? {
             guard let target else { return nil }
-            let read = project.settings(of: target)
+            let read = project.settings(of: target) { path in
+                XcodeConfigurationFile.settings(at: path) { relative in
+                    contents(of: folder.isEmpty ? relative : "\(folder)/\(relative)", in: repositoryRoot)
+                }
+            }
             for base in read.baseConfigurations {
-                let note = "`\(SwiftTargetSettings.printable(base))` (an .xcconfig of \(SwiftTargetSettings.printable(target.name))) was not read"
+                let file = "`\(SwiftTargetSettings.printable(base.name))` (an .xcconfig of \(SwiftTargetSettings.printable(target.name)))"
+                let note = base.read ? "\(file) was read" : "\(file) was not read: outside the project's folder, missing or too large"
                 if !notes.contains(note) { notes.append(note) }
             }
             return Target(name: SwiftTargetSettings.printable(target.name), configuration: read.configuration.map(SwiftTargetSettings.printable),
@@ -267,6 +348,17 @@ public struct XcodeBuildSettings: Sendable, Equatable {
         }
         // The shallowest first, so a repository with more projects than are read keeps the app's over vendored ones.
         return found.sorted { ($0.split(separator: "/").count, $0) < ($1.split(separator: "/").count, $1) }
+    }
+
+    /// The text of a repository file that is a regular file inside the repository once links are resolved, or nil.
+    static func contents(of path: String, in repositoryRoot: String) -> String? {
+        let root = URL(fileURLWithPath: repositoryRoot).resolvingSymlinksInPath().path
+        let file = URL(fileURLWithPath: "\(repositoryRoot)/\(path)").resolvingSymlinksInPath().path
+        guard file.hasPrefix("\(root)/"), let attributes = try? FileManager.default.attributesOfItem(atPath: file),
+            attributes[.type] as? FileAttributeType == .typeRegular, let size = attributes[.size] as? Int,
+            size <= XcodeConfigurationFile.byteLimit, let data = FileManager.default.contents(atPath: file)
+        else { return nil }
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// `path` relative to `folder` (both repository paths; "" is the root), nil when outside it.

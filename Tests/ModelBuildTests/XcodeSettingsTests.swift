@@ -256,7 +256,7 @@ struct XcodeSettingsTests {
         #expect(legacy.app?.name == "Legacy")
         #expect(legacy.app?.swift.strictConcurrency == .complete)
         #expect(legacy.tests == nil)
-        #expect(legacy.notes.contains("`Shared.xcconfig` (an .xcconfig of Legacy) was not read"))
+        #expect(legacy.notes.contains("`Shared.xcconfig` (an .xcconfig of Legacy) was not read: outside the project's folder, missing or too large"))
         // No target lists the file: the project whose folder holds it, the closest one.
         let loose = XcodeBuildSettings.read(repositoryRoot: root, sources: ["Apps/Loose.swift"], tests: [])
         #expect(loose.project == "Apps/Counter.xcodeproj")
@@ -358,5 +358,46 @@ struct XcodeSettingsTests {
             #expect((onIn == "6") == (feature.onIn == .v6), "\(feature.name) is on in Swift \(onIn ?? "none")")
         }
         #expect(versions["StrictConcurrency"] != nil)
+    }
+
+    @Test("an .xcconfig base is read under its configuration's own settings, with its includes; one outside the project is not")
+    func readsTheXcconfigBase() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cfa-gate-xcconfig-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let files = [
+            "App.xcodeproj/project.pbxproj": Self.classicProject(
+                target: "App", folder: "App", file: "Main.swift", settings: "SWIFT_ACTIVE_COMPILATION_CONDITIONS = \"$(inherited) TARGET\";"),
+            "App/Shared.xcconfig": """
+                // Shared settings
+                #include "Base.xcconfig"
+                #include? "Missing.xcconfig"
+                #include "../../outside.xcconfig"
+                SWIFT_VERSION = 6.0 // the app's
+                SWIFT_ACTIVE_COMPILATION_CONDITIONS = $(inherited) SHARED;
+                """,
+            "App/Base.xcconfig": "SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor\nSWIFT_ACTIVE_COMPILATION_CONDITIONS = BASE\n",
+            "outside.xcconfig": "SWIFT_UPCOMING_FEATURE_EXISTENTIAL_ANY = YES\n",
+        ]
+        for (path, text) in files {
+            try FileManager.default.createDirectory(atPath: "\(root)/\((path as NSString).deletingLastPathComponent)", withIntermediateDirectories: true)
+            try text.write(toFile: "\(root)/\(path)", atomically: true, encoding: .utf8)
+        }
+        // The project's file reference names the .xcconfig inside the app's group.
+        let project = try String(contentsOfFile: "\(root)/App.xcodeproj/project.pbxproj", encoding: .utf8)
+            .replacingOccurrences(of: "children = (F, );", with: "children = (F, X, );")
+        try project.write(toFile: "\(root)/App.xcodeproj/project.pbxproj", atomically: true, encoding: .utf8)
+        let settings = XcodeBuildSettings.read(repositoryRoot: root, sources: ["App/Main.swift"], tests: [])
+        let app = try #require(settings.app)
+        #expect(app.swift.languageMode == .v6)
+        #expect(app.swift.mainActorByDefault)
+        #expect(app.swift.upcomingFeatures.isEmpty)
+        // Project (none) ← the .xcconfig (Base's, then its own after the include) ← the target's.
+        #expect(app.swift.defines == ["BASE", "SHARED", "TARGET"])
+        #expect(settings.notes == ["`Shared.xcconfig` (an .xcconfig of App) was read"])
+        #expect(XcodeConfigurationFile.joined("App", "../../x.xcconfig") == nil)
+        #expect(XcodeConfigurationFile.joined("App/Config", "../Base.xcconfig") == "App/Base.xcconfig")
+        // Includes that include each other stop at the limit.
+        let loop = XcodeConfigurationFile.settings(at: "A.xcconfig") { _ in "#include \"A.xcconfig\"\nX = 1\n" }
+        #expect(loop?["X"] == .string("1"))
     }
 }

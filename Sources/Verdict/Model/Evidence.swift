@@ -135,7 +135,7 @@ public struct XcodeSettingsRecord: Codable, Sendable, Equatable {
     public var app: Target?
     /// Nil when the tests compiled with the app target's settings.
     public var tests: Target?
-    /// What was not read and why ("no Xcode project", "`Base.xcconfig` … was not read").
+    /// What was read besides the project, or not and why ("no Xcode project", "`Base.xcconfig` (an .xcconfig of App) was read").
     public var notes: [String]
 
     public init(project: String?, app: Target?, tests: Target?, notes: [String]) {
