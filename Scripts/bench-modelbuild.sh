@@ -4,8 +4,8 @@
 # Commits an Xcode-shaped app with no Package.swift in a temp folder — the model-build fixture's files
 # (Tests/GateTestSupport/ModelBuildApp.swift), written below, or a copy of the app folder given as argument —
 # and runs `cfa-gate run` once to learn which files the model build compiles. It then writes a Package.swift of
-# its own that links exactly those files (symbolic links, the same language mode, the same one-line
-# FoundationNetworking re-export the gate adds), warms both routes once and alternates RUNS timed runs of
+# its own that links exactly those files (symbolic links, the Swift settings the gate read from the Xcode
+# target, the same one-line FoundationNetworking re-export the gate adds), warms both routes once and alternates RUNS timed runs of
 # (a) items 24 and 25 of `cfa-gate run` (the seconds the gate prints for them) and (b) `swift build
 # --build-tests && swift test` of the hand-written package. Prints files compiled, tests run and the medians.
 #
@@ -303,8 +303,19 @@ grep -E '^\[2[45]\] (pass|FAIL|ERROR|skip)' "$work/gate.log"
 # under a …Tests folder.
 module=$(jq -r '[.compiled[] | select(test("^[^/]*Tests/"))][0] // empty' <<<"$record" | xargs -r -I{} grep -ho '@testable import [A-Za-z_0-9]*' "{}" | head -n 1 | awk '{ print $3 }')
 module=${module:-App}
+# The Swift settings the gate read from the app's Xcode target (its record says what it applied), for both targets.
 language=5
-grep -qE 'SWIFT_VERSION = 6' ./*.xcodeproj/project.pbxproj 2>/dev/null && language=6
+tools=6.0
+swift_settings=""
+while IFS= read -r applied; do
+    case "$applied" in
+        "Swift 6") language=6 ;;
+        "default isolation MainActor") tools=6.2; swift_settings="$swift_settings .defaultIsolation(MainActor.self)," ;;
+        "strict concurrency "*) swift_settings="$swift_settings .enableUpcomingFeature(\"StrictConcurrency=${applied#strict concurrency }\")," ;;
+        "upcoming "*) for feature in ${applied#upcoming }; do swift_settings="$swift_settings .enableUpcomingFeature(\"$feature\"),"; done ;;
+        "defines "*) for name in ${applied#defines }; do swift_settings="$swift_settings .define(\"$name\"),"; done ;;
+    esac
+done < <(jq -r '.xcodeSettings.app.applied // [] | .[]' <<<"$record")
 hand="$work/hand"
 mkdir -p "$hand/Sources/$module"
 while IFS= read -r path; do
@@ -322,15 +333,15 @@ cat >"$hand/Sources/$module/FoundationNetworkingReexport.swift" <<'EOF'
 #endif
 EOF
 test_target=""
-[ ! -d "$hand/Tests" ] || test_target=".testTarget(name: \"${module}Tests\", dependencies: [\"$module\"]),"
+[ ! -d "$hand/Tests" ] || test_target=".testTarget(name: \"${module}Tests\", dependencies: [\"$module\"], swiftSettings: [$swift_settings]),"
 cat >"$hand/Package.swift" <<EOF
-// swift-tools-version:6.0
+// swift-tools-version:$tools
 import PackageDescription
 
 let package = Package(
     name: "${module}Hand",
     targets: [
-        .target(name: "$module"),
+        .target(name: "$module", swiftSettings: [$swift_settings]),
         $test_target
     ],
     swiftLanguageModes: [.v$language]

@@ -30,8 +30,9 @@ public enum ModelBuild {
             selection.appModule = project
         }
         guard !selection.sources.isEmpty else { throw .nothingToCompile(summary: selection.summary) }
-        var package = try ModelPackage.assemble(
-            selection, repositoryRoot: repositoryRoot, into: "\(workFolder)/model-package", languageMode: languageMode(repositoryRoot: repositoryRoot))
+        // The sources compile as the Xcode target that owns them compiles them: language mode, isolation, features.
+        let settings = XcodeBuildSettings.read(repositoryRoot: repositoryRoot, sources: selection.sources, tests: selection.tests)
+        var package = try ModelPackage.assemble(selection, repositoryRoot: repositoryRoot, into: "\(workFolder)/model-package", settings: settings)
         package.layerMembers = members
         return package
     }
@@ -67,19 +68,5 @@ public enum ModelBuild {
         // A Linux library with an Apple-only module's API is offered as the fix only where the toolchain has it.
         modules.formUnion(modules.compactMap { RootCause.linuxCounterparts[$0] })
         return modules
-    }
-
-    /// `v6` when an Xcode project of the repository builds with `SWIFT_VERSION = 6…`, as its sources then expect; else `v5`,
-    /// Xcode's default.
-    static func languageMode(repositoryRoot: String) -> String {
-        guard let entries = FileManager.default.enumerator(atPath: repositoryRoot) else { return "v5" }
-        while let entry = entries.nextObject() as? String {
-            if entry.hasPrefix(".") || entry.contains("/.") { entries.skipDescendants(); continue }
-            guard entry.hasSuffix(".xcodeproj/project.pbxproj"),
-                let data = FileManager.default.contents(atPath: "\(repositoryRoot)/\(entry)"), data.count < 64 << 20
-            else { continue }
-            if String(decoding: data, as: UTF8.self).contains("SWIFT_VERSION = 6") { return "v6" }
-        }
-        return "v5"
     }
 }

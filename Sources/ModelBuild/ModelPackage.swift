@@ -18,6 +18,8 @@ public struct ModelPackage: Sendable, Equatable {
     public var testResources: [String] = []
     /// Repository path → the Features, ViewModels, repositories and AppModel the file declares: what the floors count.
     public var layerMembers: [String: [ModelLayerMember]] = [:]
+    /// The Xcode build settings the targets compile with, and what of them was not passed.
+    public var xcodeSettings = XcodeBuildSettings()
 
     /// `Sources/<App>` and `Tests/<App>Tests`, relative to the package.
     public var sourceFolder: String { "Sources/\(selection.appModule)" }
@@ -27,10 +29,11 @@ public struct ModelPackage: Sendable, Equatable {
     public static let networkingFile = "ModelBuildNetworking.swift"
 
     /// Writes the package into `directory`, which must not exist yet or is emptied first.
-    static func assemble(_ selection: ModelSelection, repositoryRoot: String, into directory: String, languageMode: String)
+    static func assemble(_ selection: ModelSelection, repositoryRoot: String, into directory: String, settings: XcodeBuildSettings)
         throws(ModelBuildError) -> ModelPackage
     {
         var package = ModelPackage(directory: directory, selection: selection, packageName: "\(selection.appModule)Model")
+        package.xcodeSettings = settings
         package.testResources = TestResources.find(besides: selection.tests, in: repositoryRoot)
         let files = FileManager.default
         try? files.removeItem(atPath: directory)
@@ -60,7 +63,7 @@ public struct ModelPackage: Sendable, Equatable {
                 }
             }
         }
-        try write(package.manifest(languageMode: languageMode), to: "Package.swift")
+        try write(package.manifest(), to: "Package.swift")
         try write(Self.networkingSource, to: "\(package.sourceFolder)/\(Self.networkingFile)")
         try link(selection.sources, under: package.sourceFolder)
         try link(selection.tests, under: package.testFolder)
@@ -77,22 +80,32 @@ public struct ModelPackage: Sendable, Equatable {
 
         """
 
-    func manifest(languageMode: String) -> String {
+    /// The manifest; every Swift setting in it comes from `SwiftTargetSettings`'s own tables, never the project's text.
+    func manifest() -> String {
         let app = selection.appModule
+        let appSettings = xcodeSettings.appSettings
+        let testSettings = xcodeSettings.testSettings
+        func swiftSettings(_ settings: SwiftTargetSettings, languageMode: Bool) -> String {
+            let entries = settings.manifestEntries(includingLanguageMode: languageMode)
+            return entries.isEmpty ? "" : ", swiftSettings: [" + entries.joined(separator: ", ") + "]"
+        }
         let resources = testResources.isEmpty ? "" : ", resources: [" + testResources.map { ".process(\(Self.swiftLiteral($0)))" }.joined(separator: ", ") + "]"
-        let target = ".testTarget(name: \"\(testModule)\", dependencies: [\"\(app)\"], path: \"\(testFolder)\"\(resources)),"
-        let tests = selection.tests.isEmpty ? "" : "\n        \(target)"
+        let testTarget = ".testTarget(name: \"\(testModule)\", dependencies: [\"\(app)\"], path: \"\(testFolder)\"\(resources)"
+            + "\(swiftSettings(testSettings, languageMode: testSettings.languageMode != appSettings.languageMode))),"
+        let tests = selection.tests.isEmpty ? "" : "\n        \(testTarget)"
+        // `defaultIsolation` came with tools version 6.2; otherwise 6.0, which older toolchains load too.
+        let tools = appSettings.needsTools62 || (!selection.tests.isEmpty && testSettings.needsTools62) ? "6.2" : "6.0"
         return """
-            // swift-tools-version:6.0
+            // swift-tools-version:\(tools)
             // Written by cfa-gate's model build: the app's files that compile on this platform, linked as committed.
             import PackageDescription
 
             let package = Package(
                 name: "\(packageName)",
                 targets: [
-                    .target(name: "\(app)", path: "\(sourceFolder)"),\(tests)
+                    .target(name: "\(app)", path: "\(sourceFolder)"\(swiftSettings(appSettings, languageMode: false))),\(tests)
                 ],
-                swiftLanguageModes: [.\(languageMode)]
+                swiftLanguageModes: [.\(appSettings.languageMode.rawValue)]
             )
 
             """

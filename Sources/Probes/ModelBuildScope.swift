@@ -69,7 +69,38 @@ public struct ModelBuildScope: Sendable {
         return ModelBuildRecord(
             compiled: selection.sources + selection.tests,
             excluded: selection.excluded.map { ModelBuildRecord.Exclusion(path: $0.path, reason: $0.reason.description) },
-            rootCauses: selection.rootCauses.isEmpty ? nil : selection.rootCauses.map(\.description), trigger: trigger.phrase)
+            rootCauses: selection.rootCauses.isEmpty ? nil : selection.rootCauses.map(\.description), trigger: trigger.phrase,
+            xcodeSettings: Self.record(package.xcodeSettings))
+    }
+
+    static func record(_ settings: XcodeBuildSettings) -> XcodeSettingsRecord {
+        func target(_ target: XcodeBuildSettings.Target?) -> XcodeSettingsRecord.Target? {
+            target.map { target in
+                XcodeSettingsRecord.Target(
+                    name: target.name, configuration: target.configuration, applied: target.swift.phrases,
+                    ignored: target.swift.ignored.map { XcodeSettingsRecord.Ignored(setting: $0.setting, reason: $0.reason) })
+            }
+        }
+        return XcodeSettingsRecord(project: settings.project, app: target(settings.app), tests: target(settings.tests), notes: settings.notes)
+    }
+
+    /// "model build: Xcode settings of target Habits (Debug): Swift 6, default isolation MainActor; tests: target HabitsTests
+    /// (Debug): Swift 6; not passed: OTHER_SWIFT_FLAGS (arbitrary compiler flags are not passed)".
+    static func settingsLine(_ settings: XcodeBuildSettings) -> String {
+        func described(_ target: XcodeBuildSettings.Target) -> String {
+            "target \(target.name)\(target.configuration.map { " (\($0))" } ?? ""): \(target.swift.phrases.joined(separator: ", "))"
+        }
+        guard let app = settings.app else {
+            return "model build: Xcode settings: \(settings.notes.first ?? "none read"); \(settings.appSettings.phrases.joined(separator: ", "))"
+        }
+        var line = "model build: Xcode settings of \(described(app))"
+        if let tests = settings.tests { line += "; tests: \(described(tests))" }
+        let ignored = [settings.app, settings.tests].compactMap { $0?.swift.ignored }.joined().map { "\($0.setting) (\($0.reason))" }
+        var unique: [String] = []
+        for entry in ignored where !unique.contains(entry) { unique.append(entry) }
+        if !unique.isEmpty { line += "; not passed: " + unique.joined(separator: ", ") }
+        if !settings.notes.isEmpty { line += "; " + settings.notes.joined(separator: "; ") }
+        return line
     }
 
     /// The test item's outcome when the model package has no test target: `failed`, since CFA's gate asks for tests and
@@ -119,7 +150,8 @@ public struct ModelBuildScope: Sendable {
         scoped.summary = "\(package.selection.summary(because: trigger.phrase)); \(map(outcome.summary))"
         // The first root cause leads, so the terminal shows what to fix; a compiler error in a joined file is followed by
         // how to leave it out when it uses what Linux lacks.
-        scoped.evidence.excerpt = package.selection.rootCauses.prefix(1).map { "model build: \($0)" } + outcome.evidence.excerpt.map(map)
+        scoped.evidence.excerpt = package.selection.rootCauses.prefix(1).map { "model build: \($0)" } + [Self.settingsLine(package.xcodeSettings)]
+            + outcome.evidence.excerpt.map(map)
         var failing: [String] = []
         for case let file? in outcome.evidence.diagnostics.lazy.filter({ $0.kind == .compiler && $0.severity == "error" }).map({ $0.file.map(map) })
         where !failing.contains(file) {

@@ -351,3 +351,62 @@ extension ModelBuildRunTests {
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 }
+
+extension ModelBuildRunTests {
+    /// An Xcode 26 app whose module is MainActor by default: a global of a non-Sendable class compiles in Swift 6 only so.
+    private static let mainActorApp: [String: String] = [
+        "Counter.xcodeproj/project.pbxproj": XcodeProjectText.synchronized(
+            app: "Counter", project: .init(debug: "SWIFT_VERSION = 5.0;", release: "SWIFT_VERSION = 5.0;"),
+            appTarget: .init(
+                debug: "SWIFT_VERSION = 6.0;\nSWIFT_DEFAULT_ACTOR_ISOLATION = MainActor;\nSWIFT_APPROACHABLE_CONCURRENCY = YES;",
+                release: "SWIFT_VERSION = 6.0;"),
+            testTarget: .init(debug: "SWIFT_VERSION = 6.0;", release: "SWIFT_VERSION = 6.0;")),
+        "Counter/Tally.swift": """
+            import Foundation
+
+            final class Tally {
+                var count = 0
+            }
+
+            let sharedTally = Tally()
+
+            final class TallyFeature {
+                func bump() { sharedTally.count += 1 }
+                var count: Int { sharedTally.count }
+            }
+            """,
+        "CounterTests/TallyFeatureTests.swift": """
+            import Testing
+            @testable import Counter
+
+            @MainActor
+            struct TallyFeatureTests {
+                @Test func bumps() {
+                    let feature = TallyFeature()
+                    feature.bump()
+                    #expect(feature.count == 1)
+                }
+            }
+            """,
+    ]
+
+    @Test func theAppCompilesWithItsXcodeTargetsDefaultIsolationAndTheVerdictSaysWhichSettingsApplied() async throws {
+        let fixture = try GitFixture()
+        try fixture.makeRepository(committing: Self.mainActorApp.merging(["gate/cfa-change-gate.md": checklist]) { $1 })
+        let (result, predicate) = try await run(fixture)
+        let build = try #require(predicate.items.first { $0.number == 1 })
+        let test = try #require(predicate.items.first { $0.number == 2 })
+        #expect(build.status == .passed, "\(build.summary)\n\(build.evidence.excerpt)\n\(result.standardOutput)")
+        #expect(test.status == .passed, "\(test.summary)")
+        #expect(test.evidence.tests == TestCounts(passed: 1, failed: 0, skipped: 0))
+        let settings = try #require(build.evidence.modelBuild?.xcodeSettings)
+        #expect(settings.project == "Counter.xcodeproj")
+        #expect(settings.app == XcodeSettingsRecord.Target(
+            name: "Counter", configuration: "Debug",
+            applied: ["Swift 6", "default isolation MainActor", "upcoming InferIsolatedConformances NonisolatedNonsendingByDefault"], ignored: []))
+        #expect(settings.tests?.applied == ["Swift 6"])
+        #expect(build.evidence.excerpt.contains(
+            "model build: Xcode settings of target Counter (Debug): Swift 6, default isolation MainActor, upcoming InferIsolatedConformances "
+                + "NonisolatedNonsendingByDefault; tests: target CounterTests (Debug): Swift 6"), "\(build.evidence.excerpt)")
+    }
+}

@@ -109,4 +109,21 @@ struct VerdictCodingTests {
         #expect(old == ModelBuildRecord(compiled: ["A.swift"], excluded: []))
         #expect(old.rootCauses == nil)
     }
+
+    @Test("a model build's Xcode settings are recorded per target, and a verdict written before them decodes without")
+    func modelBuildXcodeSettings() throws {
+        let settings = XcodeSettingsRecord(
+            project: "Habits.xcodeproj",
+            app: .init(
+                name: "Habits", configuration: "Debug", applied: ["Swift 6", "default isolation MainActor"],
+                ignored: [.init(setting: "OTHER_SWIFT_FLAGS", reason: "arbitrary compiler flags are not passed")]),
+            tests: nil, notes: ["`Base.xcconfig` (an .xcconfig of Habits) was not read"])
+        let record = ModelBuildRecord(compiled: ["A.swift"], excluded: [], xcodeSettings: settings)
+        let data = try VerdictCoding.encoder(.payload).encode(record)
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.contains(#""xcodeSettings":{"app":{"applied":["Swift 6","default isolation MainActor"],"configuration":"Debug""#), "\(text)")
+        #expect(try VerdictCoding.decoder().decode(ModelBuildRecord.self, from: data) == record)
+        let old = try VerdictCoding.decoder().decode(ModelBuildRecord.self, from: Data(#"{"compiled":["A.swift"],"excluded":[]}"#.utf8))
+        #expect(old.xcodeSettings == nil)
+    }
 }

@@ -88,12 +88,61 @@ public struct ModelBuildRecord: Codable, Sendable, Equatable {
     /// Why SwiftPM could not build the app as it is: "no Package.swift", "Package.swift does not load here". Absent from
     /// verdicts written before it was recorded.
     public var trigger: String?
+    /// The Xcode build settings the model package compiled with. Absent from verdicts written before it was recorded.
+    public var xcodeSettings: XcodeSettingsRecord?
 
-    public init(compiled: [String], excluded: [Exclusion], rootCauses: [String]? = nil, trigger: String? = nil) {
+    public init(
+        compiled: [String], excluded: [Exclusion], rootCauses: [String]? = nil, trigger: String? = nil, xcodeSettings: XcodeSettingsRecord? = nil
+    ) {
         self.compiled = compiled
         self.excluded = excluded
         self.rootCauses = rootCauses
         self.trigger = trigger
+        self.xcodeSettings = xcodeSettings
+    }
+}
+
+/// Which Xcode target's settings each model-package target compiled with, what was applied and what was not, with why.
+public struct XcodeSettingsRecord: Codable, Sendable, Equatable {
+    public struct Ignored: Codable, Sendable, Equatable {
+        public var setting: String
+        public var reason: String
+
+        public init(setting: String, reason: String) {
+            self.setting = setting
+            self.reason = reason
+        }
+    }
+
+    public struct Target: Codable, Sendable, Equatable {
+        public var name: String
+        /// "Debug", as Xcode's test action builds.
+        public var configuration: String?
+        /// "Swift 6", "default isolation MainActor", "upcoming InferIsolatedConformances", ….
+        public var applied: [String]
+        public var ignored: [Ignored]
+
+        public init(name: String, configuration: String?, applied: [String], ignored: [Ignored]) {
+            self.name = name
+            self.configuration = configuration
+            self.applied = applied
+            self.ignored = ignored
+        }
+    }
+
+    /// The `.xcodeproj` read, a repository path.
+    public var project: String?
+    public var app: Target?
+    /// Nil when the tests compiled with the app target's settings.
+    public var tests: Target?
+    /// What was read besides the project, or not and why ("no Xcode project", "`Base.xcconfig` (an .xcconfig of App) was read").
+    public var notes: [String]
+
+    public init(project: String?, app: Target?, tests: Target?, notes: [String]) {
+        self.project = project
+        self.app = app
+        self.tests = tests
+        self.notes = notes
     }
 }
 
