@@ -5,8 +5,14 @@
 /// spaces and a numbering prefix. Shared by the item-23 rules and the inventory diff.
 enum TestFileLookup {
     /// The repository-relative path of `<viewModel>Tests.swift` in a ViewModel-tests folder, if there is one.
+    /// Else a test file in a folder mirroring the ViewModel's own (see `MirroredTestFolder`).
     static func viewModelTest(for viewModel: String, in index: CodebaseIndex) -> String? {
         existingTest(for: viewModel, in: index, aliases: index.configuration.folders.viewModelTests)
+            ?? mirroredTest(for: viewModel, role: .viewModel, in: index)
+    }
+
+    private static func mirroredTest(for type: String, role: Role, in index: CodebaseIndex) -> String? {
+        index.entries(with: role).first { $0.name == type }.flatMap { MirroredTestFolder.test(for: $0, role: role, in: index) }
     }
 
     /// Where `<viewModel>Tests.swift` should be added, e.g. `Tests/AppTests/View Model Tests/OrdersViewModelTests.swift`.
@@ -18,12 +24,14 @@ enum TestFileLookup {
     /// The repository-relative path of `<feature>Tests.swift` in a Feature-tests folder, if there is one; else a test
     /// file in the Feature's own folder of one (`FeatureTests/Progress/ProgressTests.swift` for `ProgressManager`).
     /// A file named for the Feature without its pattern's fixed part counts too (`WeightImportTests.swift` for
-    /// `WeightImportManager`, in a Feature-tests folder).
+    /// `WeightImportManager`, in a Feature-tests folder). Else a test file in a folder mirroring the Feature's own
+    /// (`MirroredTestFolder`).
     static func featureTest(for feature: String, in index: CodebaseIndex) -> String? {
         let aliases = index.configuration.folders.featureTests
         return existingTest(for: feature, in: index, aliases: aliases)
             ?? featureStems(of: feature, index.configuration).lazy.compactMap { existingTest(for: $0, in: index, aliases: aliases) }.first
             ?? testInFeatureFolder(for: feature, in: index)
+            ?? mirroredTest(for: feature, role: .feature, in: index)
     }
 
     /// `Progress` for `ProgressManager` (`*Manager`), `Orders` for `OrdersFeature` (`*Feature`).
