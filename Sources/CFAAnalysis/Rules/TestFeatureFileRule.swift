@@ -38,8 +38,8 @@ extension TestFeatureFileRule {
         `@Observable` classes in a Features folder; the domain values beside them (`Repo`, `AppColourTheme`) need no \
         Feature test. The message names the exact file to add, chosen as for ViewModel tests (the folder of the \
         first configured name that exists — `Feature Tests` before `AppModel Tests` — else next to the ViewModel \
-        tests folder, else the test target, else `Tests/<Module>Tests/Feature Tests/`), or the misplaced file to \
-        move. A Feature kept in its own folder of Feature tests, the layout CFA's unit-test guidance uses \
+        tests folder, else the test target, else `Tests/<Module>Tests/Feature Tests/`, or `<App>Tests/Feature Tests/` in an Xcode app), or the \
+        misplaced file to move. A Feature kept in its own folder of Feature tests, the layout CFA's unit-test guidance uses \
         (`FeatureTests/<Feature>/`), has its tests there: any `…Tests.swift` file below a subfolder of a \
         Feature-tests folder named for the Feature or for what its Feature pattern's `*` stands for \
         (`FeatureTests/Progress/ProgressTests.swift` for `ProgressManager`, `Feature Tests/Orders/` for \

@@ -39,7 +39,8 @@ extension TestViewModelFileRule {
         Feature tests folder (`Tests/AppTests/Feature Tests` → `Tests/AppTests/View Model Tests`), else in the test \
         target of the existing test files (`Tests/<Target>` or an Xcode `…Tests` folder), else in a new \
         `Tests/<Module>Tests/View Model Tests/` named after the module (`Sources/<Module>/…`, or the ViewModel's top \
-        folder). When a file of that name exists elsewhere among the tests, the message says to move it there. **Not \
+        folder); in an Xcode app, with no `Package.swift` and no `Sources` folder, its unit-test folder \
+        `<App>Tests/View Model Tests/` beside `<App>/`). When a file of that name exists elsewhere among the tests, the message says to move it there. **Not \
         reported:** the root view (`RootTabView` or `RootView` by default, or the configured `rootView`) is structural and \
         needs neither ViewModel nor test, even if it has one; component views that only receive data; screens and \
         ViewModels declared only in `#Preview`/`#if DEBUG` code. Several screens in one folder each need their own \

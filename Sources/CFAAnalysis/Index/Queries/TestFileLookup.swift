@@ -76,7 +76,7 @@ enum TestFileLookup {
     /// The first that exists, among the tests of the package that declares the type: the folder already used
     /// for such tests; the matching sibling of the other tests folder (`Feature Tests` → `View Model Tests`);
     /// the test target holding any test file; a new `Tests/<Module>Tests` in that package, named after the
-    /// module that declares the type. In a repository of several packages another package's tests are never
+    /// module that declares the type (`<App>Tests` beside `<App>/` in an Xcode app). In a repository of several packages another package's tests are never
     /// proposed.
     private static func proposedPath(for type: String, in index: CodebaseIndex, aliases: [String], siblings: [String]) -> String {
         let fileName = testFileName(for: type)
@@ -96,7 +96,12 @@ enum TestFileLookup {
         if let target = mostCommon(testPaths.compactMap { testTarget(of: $0, knownFolders: knownFolders) }) {
             return "\(target)/\(folderName)/\(fileName)"
         }
-        return "\(package.isEmpty ? "" : package + "/")Tests/\(module(declaring: type, in: index))Tests/\(folderName)/\(fileName)"
+        let module = module(declaring: type, in: index)
+        // An Xcode app (no manifest, no `Sources`) keeps its unit tests in `<App>Tests/` beside `<App>/`.
+        if packages.isXcodeProject, let file = index.entry(named: type)?.file, !file.split(separator: "/").contains("Sources") {
+            return "\(module)Tests/\(folderName)/\(fileName)"
+        }
+        return "\(package.isEmpty ? "" : package + "/")Tests/\(module)Tests/\(folderName)/\(fileName)"
     }
 
     /// The package a file belongs to: the folder of the nearest `Package.swift` above it, else the folder that
@@ -104,6 +109,8 @@ enum TestFileLookup {
     /// repository root, where an Xcode project's `App/` and `AppTests/` both belong.
     struct PackageRoots {
         private let manifests: [String]
+        /// No `Package.swift` anywhere: the folders are an Xcode project's.
+        var isXcodeProject: Bool { manifests.isEmpty }
 
         init(_ index: CodebaseIndex) {
             manifests = index.files.map(\.path).filter { $0 == "Package.swift" || $0.hasSuffix("/Package.swift") }
