@@ -52,7 +52,10 @@ extension TestFeatureFileRule {
         (`makeTestMetronome()`). It does not count when another Feature lives in that same folder (or in the deeper \
         folder the file mirrors), or when the file is named for another type of the app (`OrderTests.swift`). **Not reported:** presentation managers such as \
         `ThemeManager` outside a Features folder and not \
-        stored on AppModel, which are not Features; Features declared only in `#Preview`/`#if DEBUG` code. **Fix:** \
+        stored on AppModel, which are not Features; an `@Observable` device adapter in a Features folder \
+        (`AppleLessonAudio: LessonAudio`, written with `AVFoundation` or `Speech`), which sits behind the app's own \
+        boundary protocol and is not a Feature unless a Feature pattern names it or AppModel stores it; Features \
+        declared only in `#Preview`/`#if DEBUG` code. **Fix:** \
         add the named file with tests for the Feature, built with test-double repositories \
         (`OrdersFeature(repository: InMemoryOrdersRepository())`).
         """
@@ -76,6 +79,23 @@ extension TestFeatureFileRule {
                 }
                 """),
             removing: [CompliantApp.featureTestPath]),
+        // A device adapter behind the app's own protocol, kept in a Features folder, is no Feature and needs no Feature test.
+        RuleExample(
+            "App/2 - AppModel/Features/Speech/AppleSpeechReader.swift",
+            """
+            import AVFoundation
+            import Observation
+
+            @MainActor protocol SpeechReader: AnyObject {
+                func speak(_ text: String)
+            }
+
+            @MainActor @Observable
+            final class AppleSpeechReader: SpeechReader {
+                private let synthesizer = AVSpeechSynthesizer()
+                func speak(_ text: String) { synthesizer.speak(AVSpeechUtterance(string: text)) }
+            }
+            """),
         // One folder per Feature, named without the pattern's `Feature`, with its own file name.
         RuleExample(.compliant(CompliantApp.featureTestPath, movedTo: "Tests/AppTests/FeatureTests/Orders/OrdersTests.swift")),
         // Tests in a folder mirroring the Feature's own, named for what they test, count when they name the Feature.
