@@ -18,20 +18,23 @@ enum MirroredTestFolder {
     static func test(for entry: CodebaseIndex.Entry, role: Role, in index: CodebaseIndex) -> String? {
         let source = mirrorNames(ofFolderOf: entry.file)
         guard source.count >= minimumMatch, !index.isTestFile(entry.file) else { return nil }
-        let rivals = index.entries(with: role).filter { $0.name != entry.name && !$0.declaration.isPreviewOnly && !index.isTestFile($0.file) }
-            .map { mirrorNames(ofFolderOf: $0.file) }
-        let otherNames = namesOfOtherTypes(than: entry.name, in: index)
+        // Worked out only once a file mirrors the type's folder: most types have their named test file and never get here.
+        var otherNames: Set<String>?
         var helpers: [String: Set<String>]?
+        var rivals: [[String]]?
         for path in index.testPaths where path.hasSuffix(testSuffix) {
             let folders = mirrorNames(ofFolderOf: path)
-            guard let depth = mirrorDepth(of: folders, source) else { continue }
-            guard !rivals.contains(where: { (mirrorDepth(of: folders, $0) ?? 0) >= depth }) else { continue }
-            guard !otherNames.contains(stem(of: path)) else { continue }
-            guard let file = index.file(path) else { continue }
-            if names(entry.name, in: file) { return path }
+            guard let depth = mirrorDepth(of: folders, source), let file = index.file(path) else { continue }
+            let others = otherNames ?? namesOfOtherTypes(than: entry.name, in: index)
+            otherNames = others
+            guard !others.contains(stem(of: path)) else { continue }
             let constructing = helpers ?? helpersConstructing(entry.name, in: index)
             helpers = constructing
-            if calls(constructing, from: file) { return path }
+            guard names(entry.name, in: file) || calls(constructing, from: file) else { continue }
+            let otherFolders = rivals ?? index.entries(with: role)
+                .filter { $0.name != entry.name && !$0.declaration.isPreviewOnly && !index.isTestFile($0.file) }.map { mirrorNames(ofFolderOf: $0.file) }
+            rivals = otherFolders
+            if !otherFolders.contains(where: { (mirrorDepth(of: folders, $0) ?? 0) >= depth }) { return path }
         }
         return nil
     }
