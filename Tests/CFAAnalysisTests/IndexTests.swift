@@ -1,3 +1,4 @@
+import Foundation
 import GateTestSupport
 @testable import CFAAnalysis
 import Testing
@@ -19,6 +20,31 @@ struct IndexTests {
         #expect(index.role(of: "InMemoryOrdersRepository") == .test)
         let screen = index.entry(named: "OrdersView")!
         #expect(index.viewModel(ofScreen: screen)?.name == "OrdersViewModel")
+    }
+
+    @Test func aDeviceAdapterBehindTheAppsOwnProtocolInAFeaturesFolderIsNoFeature() {
+        let adapter = """
+            import AVFoundation
+            import Observation
+
+            @MainActor protocol SpeechReader: AnyObject {
+                func speak(_ text: String)
+            }
+
+            @MainActor @Observable
+            final class AppleSpeechReader: SpeechReader {
+                func speak(_ text: String) {}
+            }
+            """
+        let folder = "App/2 - AppModel/Features/Speech/"
+        let index = Analysis.result(Analysis.app(replacing: [folder + "AppleSpeechReader.swift": adapter])).index
+        #expect(index.role(of: "AppleSpeechReader") != .feature)
+
+        // Without the device framework, or without the protocol, an observable class there still owns state: a Feature.
+        let plain = adapter.replacingOccurrences(of: "import AVFoundation\n", with: "")
+        #expect(Analysis.result(Analysis.app(replacing: [folder + "AppleSpeechReader.swift": plain])).index.role(of: "AppleSpeechReader") == .feature)
+        let unconforming = adapter.replacingOccurrences(of: "final class AppleSpeechReader: SpeechReader", with: "final class AppleSpeechReader")
+        #expect(Analysis.result(Analysis.app(replacing: [folder + "AppleSpeechReader.swift": unconforming])).index.role(of: "AppleSpeechReader") == .feature)
     }
 
     @Test func theCompliantAppIsACFAApp() {

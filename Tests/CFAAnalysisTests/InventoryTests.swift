@@ -44,4 +44,46 @@ struct InventoryTests {
         let inventory = Inventory(index: Analysis.result(files).index)
         #expect(inventory.appModelProperties.map(\.inLive) == [false])
     }
+
+    @Test func aFeatureHeldThroughAProtocolThatLiveConstructsIsWired() {
+        let feature = """
+            import Observation
+
+            @MainActor protocol Syncing: AnyObject {
+                func sync()
+            }
+
+            @MainActor @Observable
+            final class SyncManager: Syncing {
+                func sync() {}
+            }
+            """
+        func appModel(live: String) -> String {
+            """
+            import Observation
+            @MainActor @Observable
+            final class AppModel {
+                static let shared = live()
+                let ordersFeature: OrdersFeature
+                let sync: any Syncing
+                init(ordersFeature: OrdersFeature, sync: any Syncing) { self.ordersFeature = ordersFeature; self.sync = sync }
+                static func live() -> AppModel {
+                    AppModel(ordersFeature: OrdersFeature(repository: JSONFileOrdersRepository()), sync: \(live))
+                }
+            }
+            """
+        }
+        let base = Analysis.result(CompliantApp.files)
+        let test = "import Testing\n@testable import App\n\nstruct SyncManagerTests {\n    @Test func syncs() { SyncManager().sync() }\n}\n"
+        let added = [
+            "App/2 - AppModel/Features/Sync/SyncManager.swift": feature, "Tests/AppTests/Feature Tests/SyncManagerTests.swift": test,
+        ]
+        let wired = Analysis.result(Analysis.app(replacing: added.merging([CompliantApp.appModelPath: appModel(live: "SyncManager()")]) { $1 }))
+        #expect(Inventory(index: wired.index).features.first { $0.name == "SyncManager" }?.appModelProperty == "sync")
+        #expect(!InventoryDiff(base: base, final: wired).problems.contains { $0.rule == "CFA-INVENTORY-WIRING" })
+
+        // A protocol-typed property that live() fills with something else does not wire the Feature.
+        let unwired = Analysis.result(Analysis.app(replacing: added.merging([CompliantApp.appModelPath: appModel(live: "OfflineSync()")]) { $1 }))
+        #expect(InventoryDiff(base: base, final: unwired).problems.contains { $0.rule == "CFA-INVENTORY-WIRING" })
+    }
 }

@@ -191,6 +191,26 @@ public struct CodebaseIndex: Sendable {
         guard kind == .class, !isRepository else { return false }
         if storedOnAppModel.contains(entry.name) { return !isViewLayerFile(entry.file) }
         return FolderName.path(entry.file, containsAnyOf: configuration.folders.features) && Self.hasAttribute("Observable", entry.declaration)
+            && !isDeviceAdapter(entry)
+    }
+
+    /// Frameworks over the device and the system's services: a protocol in front of them is the "genuine external
+    /// boundary" CFA allows a substitute for (CFA-NO-FEATURE-PROTOCOL).
+    static let deviceFrameworks: Set<String> = [
+        "AVFoundation", "AVFAudio", "Speech", "SoundAnalysis", "CoreLocation", "CoreMotion", "CoreBluetooth", "CoreNFC",
+        "HealthKit", "EventKit", "Contacts", "Photos", "MediaPlayer", "LocalAuthentication", "UserNotifications", "CallKit",
+    ]
+
+    /// A class written with a device framework that conforms to a protocol of the app (`AppleLessonAudio: LessonAudio`,
+    /// importing `Speech`): the adapter behind a boundary protocol, which a Feature uses through that protocol. Kept in a
+    /// Features folder beside its Feature, it is not one, so it needs no Feature test.
+    private func isDeviceAdapter(_ entry: Entry) -> Bool {
+        let conformsToOwnProtocol = entry.inheritedTypes.contains { name in
+            entries[TypeText.singleName(name) ?? name]?.contains { $0.declaration.kind == .protocol && !isTestFile($0.file) } ?? false
+        }
+        return conformsToOwnProtocol && entry.parts.contains { part in
+            files.first { $0.path == part.file }?.imports.contains { Self.deviceFrameworks.contains($0.module) } ?? false
+        }
     }
 
     /// `@MainActor` or a module-qualified `@_Concurrency.MainActor`, `@Observation.Observable`.

@@ -42,17 +42,31 @@ extension Inventory {
             let liveLabels = Set(
                 model.parts.flatMap { $0.facts.scope.calls(in: "live") }.filter { $0.shape.name == "AppModel" || $0.shape.name == "init" }
                     .flatMap(\.shape.labels).compactMap { $0 })
+            let builtInLive = Set(model.parts.flatMap { $0.facts.scope.calls(in: "live") }.map(\.shape.name))
             for property in model.storedProperties {
                 let type = property.typeText ?? property.initializer.map { $0.call?.name ?? "= \($0.text)" } ?? "?"
                 appModelProperties.append(AppModelProperty(
                     name: property.name, type: type, place: Place(file: model.file, line: property.location.line),
                     inInitializer: initializerParameters.contains(property.name), inLive: liveLabels.contains(property.name)))
-                if let at = self.features.firstIndex(where: { $0.name == TypeText.singleName(type) }) {
+                if let at = self.features.firstIndex(where: { $0.name == TypeText.singleName(type) })
+                    ?? Self.featureBehindProtocol(type, in: self.features, builtInLive: builtInLive, index)
+                {
                     self.features[at].appModelProperty = property.name
                 }
             }
         }
         tests = Self.testFiles(in: index)
+    }
+
+    /// A property typed by a protocol (`let purchases: any PurchaseFeature`) holds the one Feature that conforms to it and
+    /// that `live()` constructs (`PurchaseManager()`): apps that keep Features behind protocols wire them this way.
+    static func featureBehindProtocol(_ type: String, in features: [Feature], builtInLive: Set<String>, _ index: CodebaseIndex) -> Int? {
+        guard let name = TypeText.singleName(type), index.entry(named: name)?.declaration.kind == .protocol else { return nil }
+        let candidates = features.indices.filter { at in
+            builtInLive.contains(features[at].name)
+                && index.entry(named: features[at].name)?.inheritedTypes.contains { TypeText.singleName($0) == name } == true
+        }
+        return candidates.count == 1 ? candidates[0] : nil
     }
 
     /// Types among `candidates` that a type's stored properties or initialiser parameters name.

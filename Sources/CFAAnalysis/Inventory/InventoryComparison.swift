@@ -133,7 +133,8 @@ extension InventoryDiff {
                     rule: "CFA-TEST-FEATURE-FILE", message: "new Feature \(feature.name) has no Feature test — add \(path)",
                     file: feature.file, line: feature.line, fileToAdd: path))
             }
-            let wiring = after.appModelProperties.first { TypeText.singleName($0.type) == feature.name }
+            let holder = after.features.first { $0.name == feature.name }?.appModelProperty
+            let wiring = after.appModelProperties.first { TypeText.singleName($0.type) == feature.name || $0.name == holder }
             var missing: [String] = []
             if wiring == nil { missing.append("a stored property") }
             if wiring.map({ !$0.inInitializer }) ?? true { missing.append("an initialiser parameter") }

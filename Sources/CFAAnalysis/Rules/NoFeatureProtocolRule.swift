@@ -105,10 +105,7 @@ struct NoFeatureProtocolRule: Rule {
 
     /// Frameworks over the device and the system's services: a protocol in front of them is the "genuine external
     /// boundary" CFA allows a substitute for, even when a `*Manager` in a Features folder conforms to it.
-    static let deviceFrameworks: Set<String> = [
-        "AVFoundation", "AVFAudio", "Speech", "SoundAnalysis", "CoreLocation", "CoreMotion", "CoreBluetooth", "CoreNFC",
-        "HealthKit", "EventKit", "Contacts", "Photos", "MediaPlayer", "LocalAuthentication", "UserNotifications", "CallKit",
-    ]
+    static var deviceFrameworks: Set<String> { CodebaseIndex.deviceFrameworks }
 
     /// The protocol's file imports a device framework, or every one of its conformers is written with one.
     private static func isDeviceBoundary(_ declaration: CodebaseIndex.Entry, conformers: [String], _ index: CodebaseIndex) -> Bool {

@@ -6,7 +6,8 @@ public struct TestViewModelFileRule: Rule {
         summary: "Every screen's ViewModel has `<ViewModel>Tests.swift` in a View Model Tests folder",
         help: """
             Reported at the ViewModel's declaration when no test file `<ViewModel>Tests.swift` sits in a folder matching \
-            `folders.viewModelTests` (default `View Model Tests`; case, spaces and a `1 - ` prefix ignored). The message names \
+            `folders.viewModelTests` (default `View Model Tests`; case, spaces and a `1 - ` prefix ignored), nor a test file in a \
+            folder mirroring the ViewModel's own that names it (as for Features, CFA-TEST-FEATURE-FILE). The message names \
             the file to add, or the misplaced file to move. The root view needs no ViewModel and so no test. Fix: add the named \
             file with tests for the ViewModel, built with its Features passed in.
             """,
@@ -38,12 +39,16 @@ extension TestViewModelFileRule {
         Feature tests folder (`Tests/AppTests/Feature Tests` → `Tests/AppTests/View Model Tests`), else in the test \
         target of the existing test files (`Tests/<Target>` or an Xcode `…Tests` folder), else in a new \
         `Tests/<Module>Tests/View Model Tests/` named after the module (`Sources/<Module>/…`, or the ViewModel's top \
-        folder). When a file of that name exists elsewhere among the tests, the message says to move it there. **Not \
+        folder); in an Xcode app, with no `Package.swift` and no `Sources` folder, its unit-test folder \
+        `<App>Tests/View Model Tests/` beside `<App>/`). When a file of that name exists elsewhere among the tests, the message says to move it there. **Not \
         reported:** the root view (`RootTabView` or `RootView` by default, or the configured `rootView`) is structural and \
         needs neither ViewModel nor test, even if it has one; component views that only receive data; screens and \
         ViewModels declared only in `#Preview`/`#if DEBUG` code. Several screens in one folder each need their own \
         ViewModel's test. Tests must be inside the analysed scope (`include`) to be found; a near miss such as \
-        `OrdersViewModelTest.swift` does not count. **Fix:** add the named file with tests for the ViewModel, built \
+        `OrdersViewModelTest.swift` does not count. A test file in a folder mirroring the ViewModel's own \
+        (`Tests/AppTests/1 - View/Views/Orders/` for `App/1 - View/Views/Orders/OrdersViewModel.swift`) counts as for \
+        Features (see CFA-TEST-FEATURE-FILE): it names the ViewModel or calls a test factory building it, no other \
+        ViewModel shares the folder, and it is not named for another type. **Fix:** add the named file with tests for the ViewModel, built \
         with its Features passed in.
         """
 
@@ -76,6 +81,15 @@ extension TestViewModelFileRule {
         // A differently spelled ViewModel-tests folder still counts.
         RuleExample(
             .compliant(CompliantApp.viewModelTestPath, movedTo: "Tests/AppTests/2 - ViewModelTests/OrdersViewModelTests.swift"),
+            removing: [CompliantApp.viewModelTestPath]),
+        // Tests in a folder mirroring the screen's own, named for what they test.
+        RuleExample(
+            .compliant(CompliantApp.viewModelTestPath, movedTo: "Tests/AppTests/1 - View/Views/Orders/OrderListTests.swift"),
+            removing: [CompliantApp.viewModelTestPath]),
+        // A file there that never names the ViewModel does not test it.
+        RuleExample(
+            .compliant(CompliantApp.viewModelPath, replacing: ["@MainActor @Observable": "↓@MainActor @Observable"]),
+            RuleExample.File("Tests/AppTests/1 - View/Views/Orders/OrderListLayoutTests.swift", "import Testing\n\nstruct OrderListLayoutTests {}\n"),
             removing: [CompliantApp.viewModelTestPath]),
     ]
 }

@@ -70,8 +70,13 @@ struct TestFileLookupTests {
     }
 
     @Test func withoutAnyTestsTheModuleNamesANewTestTarget() {
-        let noTests = index(app(without: [CompliantApp.viewModelTestPath, CompliantApp.featureTestPath, CompliantApp.testDoublePath]))
-        #expect(TestFileLookup.proposedViewModelTestPath(for: "OrdersViewModel", in: noTests) == "Tests/AppTests/View Model Tests/OrdersViewModelTests.swift")
+        let allTests = [CompliantApp.viewModelTestPath, CompliantApp.featureTestPath, CompliantApp.testDoublePath]
+        let package = index(app(without: allTests, adding: ["Package.swift": "// swift-tools-version: 6.0\n"]))
+        #expect(TestFileLookup.proposedViewModelTestPath(for: "OrdersViewModel", in: package) == "Tests/AppTests/View Model Tests/OrdersViewModelTests.swift")
+
+        // No manifest: an Xcode project, whose unit tests sit in `<App>Tests/` beside `<App>/`.
+        let xcode = index(app(without: allTests))
+        #expect(TestFileLookup.proposedViewModelTestPath(for: "OrdersViewModel", in: xcode) == "AppTests/View Model Tests/OrdersViewModelTests.swift")
 
         let swiftPM = index([
             "Sources/HabitTracker/2 - AppModel/Features/HabitsFeature.swift": "@MainActor @Observable final class HabitsFeature {}\n"

@@ -5,8 +5,14 @@
 /// spaces and a numbering prefix. Shared by the item-23 rules and the inventory diff.
 enum TestFileLookup {
     /// The repository-relative path of `<viewModel>Tests.swift` in a ViewModel-tests folder, if there is one.
+    /// Else a test file in a folder mirroring the ViewModel's own (see `MirroredTestFolder`).
     static func viewModelTest(for viewModel: String, in index: CodebaseIndex) -> String? {
         existingTest(for: viewModel, in: index, aliases: index.configuration.folders.viewModelTests)
+            ?? mirroredTest(for: viewModel, role: .viewModel, in: index)
+    }
+
+    private static func mirroredTest(for type: String, role: Role, in index: CodebaseIndex) -> String? {
+        index.entries(with: role).first { $0.name == type }.flatMap { MirroredTestFolder.test(for: $0, role: role, in: index) }
     }
 
     /// Where `<viewModel>Tests.swift` should be added, e.g. `Tests/AppTests/View Model Tests/OrdersViewModelTests.swift`.
@@ -18,12 +24,14 @@ enum TestFileLookup {
     /// The repository-relative path of `<feature>Tests.swift` in a Feature-tests folder, if there is one; else a test
     /// file in the Feature's own folder of one (`FeatureTests/Progress/ProgressTests.swift` for `ProgressManager`).
     /// A file named for the Feature without its pattern's fixed part counts too (`WeightImportTests.swift` for
-    /// `WeightImportManager`, in a Feature-tests folder).
+    /// `WeightImportManager`, in a Feature-tests folder). Else a test file in a folder mirroring the Feature's own
+    /// (`MirroredTestFolder`).
     static func featureTest(for feature: String, in index: CodebaseIndex) -> String? {
         let aliases = index.configuration.folders.featureTests
         return existingTest(for: feature, in: index, aliases: aliases)
             ?? featureStems(of: feature, index.configuration).lazy.compactMap { existingTest(for: $0, in: index, aliases: aliases) }.first
             ?? testInFeatureFolder(for: feature, in: index)
+            ?? mirroredTest(for: feature, role: .feature, in: index)
     }
 
     /// `Progress` for `ProgressManager` (`*Manager`), `Orders` for `OrdersFeature` (`*Feature`).
@@ -68,7 +76,7 @@ enum TestFileLookup {
     /// The first that exists, among the tests of the package that declares the type: the folder already used
     /// for such tests; the matching sibling of the other tests folder (`Feature Tests` → `View Model Tests`);
     /// the test target holding any test file; a new `Tests/<Module>Tests` in that package, named after the
-    /// module that declares the type. In a repository of several packages another package's tests are never
+    /// module that declares the type (`<App>Tests` beside `<App>/` in an Xcode app). In a repository of several packages another package's tests are never
     /// proposed.
     private static func proposedPath(for type: String, in index: CodebaseIndex, aliases: [String], siblings: [String]) -> String {
         let fileName = testFileName(for: type)
@@ -88,7 +96,12 @@ enum TestFileLookup {
         if let target = mostCommon(testPaths.compactMap { testTarget(of: $0, knownFolders: knownFolders) }) {
             return "\(target)/\(folderName)/\(fileName)"
         }
-        return "\(package.isEmpty ? "" : package + "/")Tests/\(module(declaring: type, in: index))Tests/\(folderName)/\(fileName)"
+        let module = module(declaring: type, in: index)
+        // An Xcode app (no manifest, no `Sources`) keeps its unit tests in `<App>Tests/` beside `<App>/`.
+        if packages.isXcodeProject, let file = index.entry(named: type)?.file, !file.split(separator: "/").contains("Sources") {
+            return "\(module)Tests/\(folderName)/\(fileName)"
+        }
+        return "\(package.isEmpty ? "" : package + "/")Tests/\(module)Tests/\(folderName)/\(fileName)"
     }
 
     /// The package a file belongs to: the folder of the nearest `Package.swift` above it, else the folder that
@@ -96,6 +109,8 @@ enum TestFileLookup {
     /// repository root, where an Xcode project's `App/` and `AppTests/` both belong.
     struct PackageRoots {
         private let manifests: [String]
+        /// No `Package.swift` anywhere: the folders are an Xcode project's.
+        var isXcodeProject: Bool { manifests.isEmpty }
 
         init(_ index: CodebaseIndex) {
             manifests = index.files.map(\.path).filter { $0 == "Package.swift" || $0.hasSuffix("/Package.swift") }
