@@ -86,4 +86,44 @@ struct InventoryTests {
         let unwired = Analysis.result(Analysis.app(replacing: added.merging([CompliantApp.appModelPath: appModel(live: "OfflineSync()")]) { $1 }))
         #expect(InventoryDiff(base: base, final: unwired).problems.contains { $0.rule == "CFA-INVENTORY-WIRING" })
     }
+
+    /// A Feature behind a protocol that the AppModel builds itself, as its property's initial value or in its initialiser,
+    /// has its stored property: what the message asks for is the initialiser parameter and the construction in `live()`.
+    @Test func aFeatureBehindAProtocolBuiltOutsideLiveLacksOnlyItsParameterAndItsConstructionInLive() {
+        let feature = """
+            import Observation
+
+            @MainActor protocol Syncing: AnyObject {
+                func sync()
+            }
+
+            @MainActor @Observable
+            final class SyncManager: Syncing {
+                func sync() {}
+            }
+            """
+        let test = "import Testing\n@testable import App\n\nstruct SyncManagerTests {\n    @Test func syncs() { SyncManager().sync() }\n}\n"
+        let base = Analysis.result(CompliantApp.files)
+        for (declaration, assignment) in [("let sync: any Syncing = SyncManager()", ""), ("let sync: any Syncing", " self.sync = SyncManager()")] {
+            let appModel = """
+                import Observation
+                @MainActor @Observable
+                final class AppModel {
+                    static let shared = live()
+                    let ordersFeature: OrdersFeature
+                    \(declaration)
+                    init(ordersFeature: OrdersFeature) { self.ordersFeature = ordersFeature;\(assignment) }
+                    static func live() -> AppModel {
+                        AppModel(ordersFeature: OrdersFeature(repository: JSONFileOrdersRepository()))
+                    }
+                }
+                """
+            let final = Analysis.result(Analysis.app(replacing: [
+                "App/2 - AppModel/Features/Sync/SyncManager.swift": feature, "Tests/AppTests/Feature Tests/SyncManagerTests.swift": test,
+                CompliantApp.appModelPath: appModel,
+            ]))
+            let wiring = InventoryDiff(base: base, final: final).problems.filter { $0.rule == "CFA-INVENTORY-WIRING" }.map(\.message)
+            #expect(wiring == ["new Feature SyncManager is not wired into AppModel: add an initialiser parameter, its construction in live()"])
+        }
+    }
 }

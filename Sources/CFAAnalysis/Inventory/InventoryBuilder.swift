@@ -43,13 +43,16 @@ extension Inventory {
                 model.parts.flatMap { $0.facts.scope.calls(in: "live") }.filter { $0.shape.name == "AppModel" || $0.shape.name == "init" }
                     .flatMap(\.shape.labels).compactMap { $0 })
             let builtInLive = Set(model.parts.flatMap { $0.facts.scope.calls(in: "live") }.map(\.shape.name))
+            // What the AppModel constructs anywhere: `live()`, its initialiser, a stored property's initial value.
+            let constructed = builtInLive.union(model.parts.flatMap { $0.facts.scope.calls(in: "init") }.map(\.shape.name))
+                .union(model.storedProperties.compactMap { $0.initializer?.call?.name })
             for property in model.storedProperties {
                 let type = property.typeText ?? property.initializer.map { $0.call?.name ?? "= \($0.text)" } ?? "?"
                 appModelProperties.append(AppModelProperty(
                     name: property.name, type: type, place: Place(file: model.file, line: property.location.line),
                     inInitializer: initializerParameters.contains(property.name), inLive: liveLabels.contains(property.name)))
                 if let at = self.features.firstIndex(where: { $0.name == TypeText.singleName(type) })
-                    ?? Self.featureBehindProtocol(type, in: self.features, builtInLive: builtInLive, index)
+                    ?? Self.featureBehindProtocol(type, in: self.features, constructed: constructed, index)
                 {
                     self.features[at].appModelProperty = property.name
                 }
@@ -58,15 +61,17 @@ extension Inventory {
         tests = Self.testFiles(in: index)
     }
 
-    /// A property typed by a protocol (`let purchases: any PurchaseFeature`) holds the one Feature that conforms to it and
-    /// that `live()` constructs (`PurchaseManager()`): apps that keep Features behind protocols wire them this way.
-    static func featureBehindProtocol(_ type: String, in features: [Feature], builtInLive: Set<String>, _ index: CodebaseIndex) -> Int? {
+    /// A property typed by a protocol (`let purchases: any PurchaseFeature`) holds the one conforming Feature the AppModel
+    /// constructs (`PurchaseManager()` in `live()`, in its initialiser or as the property's initial value). Apps that keep
+    /// Features behind protocols wire them this way; whether that wiring is complete (an initialiser parameter, the
+    /// construction in `live()`) is then judged from the property.
+    static func featureBehindProtocol(_ type: String, in features: [Feature], constructed: Set<String>, _ index: CodebaseIndex) -> Int? {
         guard let name = TypeText.singleName(type), index.entry(named: name)?.declaration.kind == .protocol else { return nil }
-        let candidates = features.indices.filter { at in
-            builtInLive.contains(features[at].name)
-                && index.entry(named: features[at].name)?.inheritedTypes.contains { TypeText.singleName($0) == name } == true
+        let conforming = features.indices.filter { at in
+            index.entry(named: features[at].name)?.inheritedTypes.contains { TypeText.singleName($0) == name } == true
         }
-        return candidates.count == 1 ? candidates[0] : nil
+        let built = conforming.filter { constructed.contains(features[$0].name) }
+        return built.count == 1 ? built[0] : nil
     }
 
     /// Types among `candidates` that a type's stored properties or initialiser parameters name.
