@@ -301,7 +301,11 @@ grep -E '^\[2[45]\] (pass|FAIL|ERROR|skip)' "$work/gate.log"
 
 # The same files as a package written by hand. Test files are those the model build put in its test target:
 # under a …Tests folder.
-module=$(jq -r '[.compiled[] | select(test("^[^/]*Tests/"))][0] // empty' <<<"$record" | xargs -r -I{} grep -ho '@testable import [A-Za-z_0-9]*' "{}" | head -n 1 | awk '{ print $3 }')
+# The module as most compiled test files import it (a support file may import none, a file under `#if canImport`
+# another one).
+module=$(jq -r '.compiled[] | select(test("^[^/]*Tests/"))' <<<"$record" | while IFS= read -r file; do
+    grep -ho '@testable import [A-Za-z_0-9]*' "$file" | sort -u || true
+done | awk '{ print $3 }' | sort | uniq -c | sort -rn | awk 'NR == 1 { print $2 }')
 module=${module:-App}
 # The Swift settings the gate read from the app's Xcode target (its record says what it applied), for both targets.
 language=5
