@@ -77,8 +77,14 @@ public struct XcodeProject: Sendable, Equatable {
                         settings[key] = .list(items.compactMap(\.string))
                     }
                 }
-                let base = object(entry["baseConfigurationReference"]).map { $0["path"]?.string ?? $0["name"]?.string ?? "an .xcconfig" }
-                let basePath = entry["baseConfigurationReference"]?.string.flatMap(paths.path(of:))
+                var base = object(entry["baseConfigurationReference"]).map { $0["path"]?.string ?? $0["name"]?.string ?? "an .xcconfig" }
+                var basePath = entry["baseConfigurationReference"]?.string.flatMap(paths.path(of:))
+                // Xcode 16 and later name an .xcconfig inside a synchronized folder by that folder and a path below it.
+                if base == nil, let relative = entry["baseConfigurationReferenceRelativePath"]?.string {
+                    base = relative.split(separator: "/").last.map(String.init) ?? relative
+                    basePath = entry["baseConfigurationReferenceAnchor"]?.string.flatMap(paths.path(of:))
+                        .flatMap { XcodeConfigurationFile.joined($0, relative) }
+                }
                 return Configuration(name: entry["name"]?.string ?? "", settings: settings, baseConfiguration: base, baseConfigurationPath: basePath)
             }
             return (configurations, list["defaultConfigurationName"]?.string)

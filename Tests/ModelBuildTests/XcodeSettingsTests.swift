@@ -400,4 +400,35 @@ struct XcodeSettingsTests {
         let loop = XcodeConfigurationFile.settings(at: "A.xcconfig") { _ in "#include \"A.xcconfig\"\nX = 1\n" }
         #expect(loop?["X"] == .string("1"))
     }
+
+    @Test("an .xcconfig that Xcode 16 names by a synchronized folder and a path below it is read; one that climbs out is not")
+    func readsTheXcconfigBaseNamedByASynchronizedFolder() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cfa-gate-xcconfig-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        func project(relativePath: String) -> String {
+            XcodeProjectText.synchronized(app: "App").replacingOccurrences(
+                of: "A10000000000000000000042 /* Debug */ = {\n",
+                with: "A10000000000000000000042 /* Debug */ = {\n\t\t\tbaseConfigurationReferenceAnchor = A10000000000000000000005 /* App */;\n"
+                    + "\t\t\tbaseConfigurationReferenceRelativePath = \(relativePath);\n")
+        }
+        let files = [
+            "App.xcodeproj/project.pbxproj": project(relativePath: "Config/App.xcconfig"),
+            "App/Config/App.xcconfig": "SWIFT_VERSION = 6.0\nSWIFT_DEFAULT_ACTOR_ISOLATION = MainActor\n",
+            "App/Main.swift": "struct Main {}\n",
+        ]
+        for (path, text) in files {
+            try FileManager.default.createDirectory(atPath: "\(root)/\((path as NSString).deletingLastPathComponent)", withIntermediateDirectories: true)
+            try text.write(toFile: "\(root)/\(path)", atomically: true, encoding: .utf8)
+        }
+        let settings = XcodeBuildSettings.read(repositoryRoot: root, sources: ["App/Main.swift"], tests: [])
+        let app = try #require(settings.app)
+        #expect(app.swift.languageMode == .v6)
+        #expect(app.swift.mainActorByDefault)
+        #expect(settings.notes == ["`App.xcconfig` (an .xcconfig of App) was read"])
+
+        try project(relativePath: "../../App.xcconfig").write(toFile: "\(root)/App.xcodeproj/project.pbxproj", atomically: true, encoding: .utf8)
+        let outside = XcodeBuildSettings.read(repositoryRoot: root, sources: ["App/Main.swift"], tests: [])
+        #expect(outside.app?.swift.languageMode == .v5)
+        #expect(outside.notes.contains { $0.hasPrefix("`App.xcconfig` (an .xcconfig of App) was not read") }, "\(outside.notes)")
+    }
 }
