@@ -45,19 +45,22 @@ struct InventoryTests {
         #expect(inventory.appModelProperties.map(\.inLive) == [false])
     }
 
+    /// A Feature behind a protocol of the app, and its test.
+    static let syncFeature = """
+        import Observation
+
+        @MainActor protocol Syncing: AnyObject {
+            func sync()
+        }
+
+        @MainActor @Observable
+        final class SyncManager: Syncing {
+            func sync() {}
+        }
+        """
+    static let syncTest = "import Testing\n@testable import App\n\nstruct SyncManagerTests {\n    @Test func syncs() { SyncManager().sync() }\n}\n"
+
     @Test func aFeatureHeldThroughAProtocolThatLiveConstructsIsWired() {
-        let feature = """
-            import Observation
-
-            @MainActor protocol Syncing: AnyObject {
-                func sync()
-            }
-
-            @MainActor @Observable
-            final class SyncManager: Syncing {
-                func sync() {}
-            }
-            """
         func appModel(live: String) -> String {
             """
             import Observation
@@ -74,9 +77,8 @@ struct InventoryTests {
             """
         }
         let base = Analysis.result(CompliantApp.files)
-        let test = "import Testing\n@testable import App\n\nstruct SyncManagerTests {\n    @Test func syncs() { SyncManager().sync() }\n}\n"
         let added = [
-            "App/2 - AppModel/Features/Sync/SyncManager.swift": feature, "Tests/AppTests/Feature Tests/SyncManagerTests.swift": test,
+            "App/2 - AppModel/Features/Sync/SyncManager.swift": Self.syncFeature, "Tests/AppTests/Feature Tests/SyncManagerTests.swift": Self.syncTest,
         ]
         let wired = Analysis.result(Analysis.app(replacing: added.merging([CompliantApp.appModelPath: appModel(live: "SyncManager()")]) { $1 }))
         #expect(Inventory(index: wired.index).features.first { $0.name == "SyncManager" }?.appModelProperty == "sync")
@@ -90,19 +92,6 @@ struct InventoryTests {
     /// A Feature behind a protocol that the AppModel builds itself, as its property's initial value or in its initialiser,
     /// has its stored property: what the message asks for is the initialiser parameter and the construction in `live()`.
     @Test func aFeatureBehindAProtocolBuiltOutsideLiveLacksOnlyItsParameterAndItsConstructionInLive() {
-        let feature = """
-            import Observation
-
-            @MainActor protocol Syncing: AnyObject {
-                func sync()
-            }
-
-            @MainActor @Observable
-            final class SyncManager: Syncing {
-                func sync() {}
-            }
-            """
-        let test = "import Testing\n@testable import App\n\nstruct SyncManagerTests {\n    @Test func syncs() { SyncManager().sync() }\n}\n"
         let base = Analysis.result(CompliantApp.files)
         for (declaration, assignment) in [("let sync: any Syncing = SyncManager()", ""), ("let sync: any Syncing", " self.sync = SyncManager()")] {
             let appModel = """
@@ -119,7 +108,7 @@ struct InventoryTests {
                 }
                 """
             let final = Analysis.result(Analysis.app(replacing: [
-                "App/2 - AppModel/Features/Sync/SyncManager.swift": feature, "Tests/AppTests/Feature Tests/SyncManagerTests.swift": test,
+                "App/2 - AppModel/Features/Sync/SyncManager.swift": Self.syncFeature, "Tests/AppTests/Feature Tests/SyncManagerTests.swift": Self.syncTest,
                 CompliantApp.appModelPath: appModel,
             ]))
             let wiring = InventoryDiff(base: base, final: final).problems.filter { $0.rule == "CFA-INVENTORY-WIRING" }.map(\.message)

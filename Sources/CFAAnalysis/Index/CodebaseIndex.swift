@@ -208,9 +208,13 @@ public struct CodebaseIndex: Sendable {
         let conformsToOwnProtocol = entry.inheritedTypes.contains { name in
             entries[TypeText.singleName(name) ?? name]?.contains { $0.declaration.kind == .protocol && !isTestFile($0.file) } ?? false
         }
-        return conformsToOwnProtocol && entry.parts.contains { part in
-            files.first { $0.path == part.file }?.imports.contains { Self.deviceFrameworks.contains($0.module) } ?? false
-        }
+        // Roles are assigned before `lookups` exists, so the file is found by a scan, only for the few classes that get here.
+        return conformsToOwnProtocol && entry.parts.contains { part in Self.importsDeviceFramework(files.first { $0.path == part.file }) }
+    }
+
+    /// Whether the file imports one of `deviceFrameworks`.
+    static func importsDeviceFramework(_ file: FileFacts?) -> Bool {
+        file?.imports.contains { deviceFrameworks.contains($0.module) } ?? false
     }
 
     /// `@MainActor` or a module-qualified `@_Concurrency.MainActor`, `@Observation.Observable`.

@@ -103,15 +103,11 @@ struct NoFeatureProtocolRule: Rule {
 
     private static let protocolSuffixes = ["API", "Protocol"]
 
-    /// Frameworks over the device and the system's services: a protocol in front of them is the "genuine external
-    /// boundary" CFA allows a substitute for, even when a `*Manager` in a Features folder conforms to it.
-    static var deviceFrameworks: Set<String> { CodebaseIndex.deviceFrameworks }
-
-    /// The protocol's file imports a device framework, or every one of its conformers is written with one.
+    /// The protocol's file imports a device framework (`CodebaseIndex.deviceFrameworks`: a protocol in front of one is the
+    /// "genuine external boundary" CFA allows a substitute for, even when a `*Manager` in a Features folder conforms to
+    /// it), or every one of its conformers is written with one.
     private static func isDeviceBoundary(_ declaration: CodebaseIndex.Entry, conformers: [String], _ index: CodebaseIndex) -> Bool {
-        func importsDeviceFramework(_ path: String) -> Bool {
-            index.file(path)?.imports.contains { deviceFrameworks.contains($0.module) } ?? false
-        }
+        func importsDeviceFramework(_ path: String) -> Bool { CodebaseIndex.importsDeviceFramework(index.file(path)) }
         if importsDeviceFramework(declaration.file) { return true }
         let entries = Set(conformers).compactMap { index.entry(named: $0) }
         return !entries.isEmpty && entries.allSatisfy { $0.parts.contains { importsDeviceFramework($0.file) } }

@@ -79,7 +79,7 @@ enum MirroredTestFolder {
         for entry in index.allEntries where entry.name != type && !index.isTestFile(entry.file) {
             names.insert(entry.name)
             if entry.role == .feature {
-                names.formUnion(index.configuration.features.compactMap { $0.wildcardPart(of: entry.name) }.filter { !$0.isEmpty && $0 != type })
+                names.formUnion(TestFileLookup.featureStems(of: entry.name, index.configuration).filter { $0 != type })
             }
         }
         return names

@@ -35,7 +35,7 @@ enum TestFileLookup {
     }
 
     /// `Progress` for `ProgressManager` (`*Manager`), `Orders` for `OrdersFeature` (`*Feature`).
-    private static func featureStems(of feature: String, _ configuration: AnalysisConfiguration) -> [String] {
+    static func featureStems(of feature: String, _ configuration: AnalysisConfiguration) -> [String] {
         configuration.features.compactMap { $0.wildcardPart(of: feature) }.filter { !$0.isEmpty && $0 != feature }
     }
 
